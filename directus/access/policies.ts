@@ -1,0 +1,214 @@
+/**
+ * Roles, policies and permissions (spec section 6 and issue #2), as data.
+ * Access in Directus 11: user → role → policies → permissions; permissions
+ * add up (fields unioned, item rules OR-ed). Finer rules that permissions
+ * cannot express with a clear message (publish rule, municipality lock,
+ * protected municipalities, forced author) live in the portal-hooks extension.
+ */
+import { PRODUCER_EDITABLE_STATUSES } from '@portal/domain/news-status';
+import { OWN_PROFILE_FIELDS, WRITABLE_COLLECTIONS, type Role } from '@portal/domain/roles';
+import { PUBLIC_NEWS_FIELDS, PUBLIC_PROFILE_FIELDS } from '@portal/domain/schema';
+import { PUBLIC_SETTING_KEYS } from '@portal/domain/settings';
+import { POLICY_IDS, PUBLIC_POLICY_ID, ROLE_IDS } from './ids.ts';
+
+export type Action = 'create' | 'read' | 'update' | 'delete';
+export type PermissionDef = {
+  policy: string;
+  collection: string;
+  action: Action;
+  fields: string[];
+  permissions?: Record<string, unknown> | null;
+  validation?: Record<string, unknown> | null;
+  presets?: Record<string, unknown> | null;
+};
+export type PolicyDef = {
+  id: string;
+  name: string;
+  icon: string;
+  description: string;
+  admin_access: boolean;
+  app_access: boolean;
+};
+export type RoleDef = { id: string; key: Role; name: string; icon: string; description: string; policies: string[] };
+
+export const policies: PolicyDef[] = [
+  {
+    id: POLICY_IDS.staff,
+    name: 'Equipe (base)',
+    icon: 'group',
+    description: 'O que toda a equipe pode: ler o conteúdo, enviar imagens e editar o próprio perfil.',
+    admin_access: false,
+    app_access: false,
+  },
+  {
+    id: POLICY_IDS.super_admin,
+    name: 'Super Admin',
+    icon: 'shield',
+    description: 'Acesso total, inclusive usuários, papéis e municípios.',
+    admin_access: true,
+    app_access: true,
+  },
+  {
+    id: POLICY_IDS.editor,
+    name: 'Editor',
+    icon: 'edit_note',
+    description: 'Lê, edita, publica e exclui notícias; gerencia categorias e eventos.',
+    admin_access: false,
+    app_access: false,
+  },
+  {
+    id: POLICY_IDS.producer,
+    name: 'Produtor',
+    icon: 'draw',
+    description: 'Cria notícias no próprio município como rascunho ou pendente e edita as suas não publicadas.',
+    admin_access: false,
+    app_access: false,
+  },
+];
+
+export const roles: RoleDef[] = [
+  {
+    id: ROLE_IDS.super_admin,
+    key: 'super_admin',
+    name: 'super_admin',
+    icon: 'shield',
+    description: 'Super Admin',
+    policies: [POLICY_IDS.staff, POLICY_IDS.super_admin],
+  },
+  {
+    id: ROLE_IDS.editor,
+    key: 'editor',
+    name: 'editor',
+    icon: 'edit_note',
+    description: 'Editor',
+    policies: [POLICY_IDS.staff, POLICY_IDS.editor],
+  },
+  {
+    id: ROLE_IDS.producer,
+    key: 'producer',
+    name: 'producer',
+    icon: 'draw',
+    description: 'Produtor',
+    policies: [POLICY_IDS.staff, POLICY_IDS.producer],
+  },
+];
+
+const ALL = ['*'];
+const NOW = '$NOW';
+const ME = '$CURRENT_USER';
+
+/** A news item anonymous readers may see: published and its time has come. */
+const publishedNow = { _and: [{ status: { _eq: 'published' } }, { published_at: { _lte: NOW } }] };
+const adInWindow = {
+  _and: [
+    { is_active: { _eq: true } },
+    { _or: [{ start_date: { _null: true } }, { start_date: { _lte: NOW } }] },
+    { _or: [{ end_date: { _null: true } }, { end_date: { _gte: NOW } }] },
+  ],
+};
+
+/** Fields staff may send when writing news. author_id, published_at and the
+ * municipality are accepted but overwritten or checked by the hooks. Counters never. */
+const NEWS_WRITE_FIELDS = [
+  'title',
+  'summary',
+  'content',
+  'slug',
+  'status',
+  'is_featured',
+  'featured_image',
+  'featured_image_caption',
+  'category_id',
+  'municipality_id',
+  'author_id',
+  'published_at',
+  'scheduled_at',
+];
+const PRODUCER_NEWS_FIELDS = NEWS_WRITE_FIELDS.filter((f) => f !== 'is_featured');
+
+const read = (policy: string, collection: string, fields: readonly string[] = ALL, permissions: Record<string, unknown> | null = null): PermissionDef => ({
+  policy,
+  collection,
+  action: 'read',
+  fields: [...fields],
+  permissions,
+});
+const crud = (policy: string, collection: string, fields: string[] = ALL): PermissionDef[] =>
+  (['create', 'read', 'update', 'delete'] as const).map((action) => ({ policy, collection, action, fields }));
+
+/** Collection writes granted wholesale by WRITABLE_COLLECTIONS (news is handled by hand below). */
+function wholesaleWrites(role: Exclude<Role, 'super_admin'>): PermissionDef[] {
+  const policy = POLICY_IDS[role];
+  return WRITABLE_COLLECTIONS[role]
+    .filter((c) => c !== 'news' && c !== 'profiles')
+    .flatMap((collection) => crud(policy, collection).filter((p) => p.action !== 'read'));
+}
+
+export const permissions: PermissionDef[] = [
+  // Anonymous readers.
+  read(PUBLIC_POLICY_ID, 'news', PUBLIC_NEWS_FIELDS, publishedNow),
+  read(PUBLIC_POLICY_ID, 'categories'),
+  read(PUBLIC_POLICY_ID, 'municipalities', ['id', 'name', 'slug']),
+  read(PUBLIC_POLICY_ID, 'events', ALL, { is_active: { _eq: true } }),
+  read(PUBLIC_POLICY_ID, 'ads', ALL, adInWindow),
+  read(PUBLIC_POLICY_ID, 'settings', ALL, { key: { _in: [...PUBLIC_SETTING_KEYS] } }),
+  read(PUBLIC_POLICY_ID, 'profiles', PUBLIC_PROFILE_FIELDS),
+  // Images are served through /assets, which checks read access to the file.
+  read(PUBLIC_POLICY_ID, 'directus_files', ['id', 'title', 'type', 'width', 'height', 'filename_download', 'folder']),
+
+  // Every staff member.
+  read(POLICY_IDS.staff, 'news', ALL, { _or: [{ author_id: { _eq: ME } }, publishedNow] }),
+  read(POLICY_IDS.staff, 'categories'),
+  read(POLICY_IDS.staff, 'municipalities'),
+  read(POLICY_IDS.staff, 'events'),
+  read(POLICY_IDS.staff, 'ads'),
+  read(POLICY_IDS.staff, 'settings'),
+  read(POLICY_IDS.staff, 'profiles'),
+  {
+    policy: POLICY_IDS.staff,
+    collection: 'profiles',
+    action: 'update',
+    fields: [...OWN_PROFILE_FIELDS],
+    permissions: { user_id: { _eq: ME } },
+  },
+  read(POLICY_IDS.staff, 'directus_users', ['id', 'email', 'first_name', 'last_name', 'role', 'tfa_secret', 'status'], {
+    id: { _eq: ME },
+  }),
+  read(POLICY_IDS.staff, 'directus_roles', ['id', 'name']),
+  read(POLICY_IDS.staff, 'directus_files'),
+  { policy: POLICY_IDS.staff, collection: 'directus_files', action: 'create', fields: ALL },
+  {
+    policy: POLICY_IDS.staff,
+    collection: 'directus_files',
+    action: 'update',
+    fields: ALL,
+    permissions: { uploaded_by: { _eq: ME } },
+  },
+  read(POLICY_IDS.staff, 'directus_folders'),
+
+  // Producer: own news, draft or pending only, never delete.
+  {
+    policy: POLICY_IDS.producer,
+    collection: 'news',
+    action: 'create',
+    fields: PRODUCER_NEWS_FIELDS,
+    validation: { status: { _in: [...PRODUCER_EDITABLE_STATUSES] } },
+    presets: { status: 'draft' },
+  },
+  {
+    policy: POLICY_IDS.producer,
+    collection: 'news',
+    action: 'update',
+    fields: PRODUCER_NEWS_FIELDS,
+    permissions: { _and: [{ author_id: { _eq: ME } }, { status: { _in: [...PRODUCER_EDITABLE_STATUSES] } }] },
+    validation: { status: { _in: [...PRODUCER_EDITABLE_STATUSES] } },
+  },
+
+  // Editor: all news, categories and events.
+  read(POLICY_IDS.editor, 'news'),
+  { policy: POLICY_IDS.editor, collection: 'news', action: 'create', fields: NEWS_WRITE_FIELDS, presets: { status: 'draft' } },
+  { policy: POLICY_IDS.editor, collection: 'news', action: 'update', fields: NEWS_WRITE_FIELDS },
+  { policy: POLICY_IDS.editor, collection: 'news', action: 'delete', fields: ALL },
+  ...wholesaleWrites('editor'),
+  ...wholesaleWrites('producer'),
+];

@@ -1,0 +1,62 @@
+/** Rules for categories, municipalities and profiles, written once for every client. */
+import { isProtectedMunicipality, PROTECTED_MUNICIPALITY_ERROR } from '@portal/domain/municipalities';
+import { categorySlug, municipalitySlug } from '@portal/domain/slug';
+import { conflict, forbidden, invalid } from '../../shared/portal-error.ts';
+
+export const CATEGORY_DUPLICATE_ERROR = 'Já existe uma categoria com este nome';
+export const CATEGORY_IN_USE_ERROR = 'Não é possível excluir uma categoria que possui notícias associadas';
+export const MUNICIPALITY_IN_USE_ERROR = 'Não é possível excluir um município que possui notícias associadas';
+export const MUNICIPALITY_DUPLICATE_ERROR = 'Já existe um município com este nome ou slug';
+export const NAME_REQUIRED_ERROR = 'Nome é obrigatório';
+export const SLUG_REQUIRED_ERROR = 'Slug é obrigatório';
+
+type Payload = Record<string, unknown>;
+
+/** Category: name required, slug derived when missing. */
+export function prepareCategory(payload: Payload, creating: boolean): Payload {
+  const out = { ...payload };
+  if ('name' in out || creating) {
+    if (typeof out.name !== 'string' || !out.name.trim()) throw invalid(NAME_REQUIRED_ERROR);
+    out.name = out.name.trim();
+    if (creating && !(typeof out.slug === 'string' && out.slug.trim())) out.slug = categorySlug(out.name as string);
+  }
+  if (typeof out.slug === 'string') out.slug = categorySlug(out.slug);
+  return out;
+}
+
+export function assertCategoryNameFree(existing: { id: string } | undefined, selfId?: string) {
+  if (existing && existing.id !== selfId) throw conflict(CATEGORY_DUPLICATE_ERROR);
+}
+
+export function assertNoNews(count: number, message: string) {
+  if (count > 0) throw conflict(message);
+}
+
+/** Municipality: name and slug required (slug generated from the name when missing). */
+export function prepareMunicipality(payload: Payload, creating: boolean): Payload {
+  const out = { ...payload };
+  if ('name' in out || creating) {
+    if (typeof out.name !== 'string' || !out.name.trim()) throw invalid(NAME_REQUIRED_ERROR);
+    out.name = out.name.trim();
+  }
+  if (creating && !(typeof out.slug === 'string' && out.slug.trim())) out.slug = municipalitySlug(out.name as string);
+  if ('slug' in out) {
+    const slug = municipalitySlug(String(out.slug ?? ''));
+    if (!slug) throw invalid(SLUG_REQUIRED_ERROR);
+    out.slug = slug;
+  }
+  return out;
+}
+
+/** Protected municipalities (Mundo, Brasil, Pará) cannot be deleted, nor renamed away from protection. */
+export function assertMunicipalityChangeAllowed(
+  rows: Array<{ name: string }>,
+  change: { delete: true } | { name?: unknown },
+) {
+  const touched = rows.filter((r) => isProtectedMunicipality(r.name));
+  if (touched.length === 0) return;
+  if ('delete' in change) throw forbidden(PROTECTED_MUNICIPALITY_ERROR);
+  if (change.name !== undefined && touched.some((r) => r.name !== String(change.name).trim())) {
+    throw forbidden(PROTECTED_MUNICIPALITY_ERROR);
+  }
+}

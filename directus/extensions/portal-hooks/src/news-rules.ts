@@ -1,0 +1,80 @@
+/**
+ * Server-side rules for writing news (spec sections 4–6, issue #2). Pure:
+ * the hook loads what they need and applies what they return.
+ */
+import { MUNICIPALITY_CHANGE_ERROR } from '@portal/domain/municipalities';
+import { applyPublishRule, isNewsStatus, PRODUCER_EDITABLE_STATUSES, type NewsStatus } from '@portal/domain/news-status';
+import { isEditorLevel } from '@portal/domain/roles';
+import { newsSlug } from '@portal/domain/slug';
+import { forbidden, invalid } from '../../shared/portal-error.ts';
+import type { Actor } from './actor.ts';
+
+export type NewsPayload = Record<string, unknown>;
+export type PreviousNews = { id: string; status: NewsStatus; published_at: string | null; municipality_id: string | null; author_id: string | null };
+
+export const PRODUCER_STATUS_ERROR = 'Produtores só podem salvar notícias como rascunho ou pendente';
+export const STATUS_INVALID_ERROR = 'Status inválido';
+export const TITLE_REQUIRED_ERROR = 'Título é obrigatório';
+export const CONTENT_REQUIRED_ERROR = 'Conteúdo é obrigatório';
+
+function checkStatus(status: unknown, actor: Actor) {
+  if (status === undefined) return;
+  if (!isNewsStatus(status)) throw invalid(STATUS_INVALID_ERROR);
+  if (actor.kind === 'user' && !isEditorLevel(actor.role) && !PRODUCER_EDITABLE_STATUSES.includes(status)) {
+    throw forbidden(PRODUCER_STATUS_ERROR);
+  }
+}
+
+/** Create: author forced to self, producer's municipality forced, publish rule, slug from title. */
+export function prepareNewsCreate(payload: NewsPayload, actor: Actor, now: Date): NewsPayload {
+  const out: NewsPayload = { ...payload };
+  if (typeof out.title !== 'string' || !out.title.trim()) throw invalid(TITLE_REQUIRED_ERROR);
+  if (typeof out.content !== 'string' || !out.content.trim()) throw invalid(CONTENT_REQUIRED_ERROR);
+  out.status ??= 'draft';
+  checkStatus(out.status, actor);
+  if (actor.kind === 'user') {
+    // A super_admin may file on behalf of another author; everyone else writes as themselves.
+    if (!(actor.admin && typeof out.author_id === 'string' && out.author_id)) out.author_id = actor.userId;
+    if (!isEditorLevel(actor.role)) out.municipality_id = actor.municipalityId;
+  }
+  for (const key of ['category_id', 'municipality_id'] as const) if (out[key] === '') out[key] = null;
+  Object.assign(
+    out,
+    applyPublishRule({ status: out.status as NewsStatus, scheduled_at: out.scheduled_at as string | null, previous: null, now }),
+  );
+  out.slug = newsSlug(typeof out.slug === 'string' && out.slug.trim() ? out.slug : (out.title as string));
+  if (!out.slug) out.slug = 'noticia';
+  return out;
+}
+
+/**
+ * Update of one or more news: municipality locked for everyone but super_admin,
+ * status rules, publish rule recomputed when status or schedule is sent.
+ */
+export function prepareNewsUpdate(payload: NewsPayload, previous: PreviousNews[], actor: Actor, now: Date): NewsPayload {
+  const out: NewsPayload = { ...payload };
+  delete out.author_id;
+  if ('title' in out && (typeof out.title !== 'string' || !out.title.trim())) throw invalid(TITLE_REQUIRED_ERROR);
+  if ('content' in out && (typeof out.content !== 'string' || !out.content.trim())) throw invalid(CONTENT_REQUIRED_ERROR);
+  checkStatus(out.status, actor);
+  for (const key of ['category_id', 'municipality_id'] as const) if (out[key] === '') out[key] = null;
+
+  if (actor.kind === 'user' && !actor.admin && 'municipality_id' in out) {
+    const changed = previous.some((p) => (p.municipality_id ?? null) !== (out.municipality_id ?? null));
+    if (changed) throw forbidden(MUNICIPALITY_CHANGE_ERROR);
+    delete out.municipality_id;
+  }
+
+  if ('status' in out || 'scheduled_at' in out) {
+    // Batch updates send one payload for many rows; the first row decides.
+    const first = previous[0];
+    if (first) {
+      const status = (out.status as NewsStatus | undefined) ?? first.status;
+      Object.assign(out, applyPublishRule({ status, scheduled_at: out.scheduled_at as string | null, previous: first, now }));
+    }
+  } else {
+    delete out.published_at;
+  }
+  if (typeof out.slug === 'string') out.slug = newsSlug(out.slug) || newsSlug(String(out.title ?? '')) || 'noticia';
+  return out;
+}

@@ -1,0 +1,267 @@
+/**
+ * The data model (spec section 3) as Directus collections, fields and
+ * relations. `directus/scripts/apply.ts` creates what is missing and
+ * `--check` fails when the live schema drifts from this file. Kept as code
+ * rather than a `schema snapshot` because snapshots are tied to one database
+ * vendor and we run the same model on SQLite and PostgreSQL
+ * (docs/decisions/003-schema-as-code.md).
+ */
+import { AD_FORMATS, AD_POSITIONS, AD_POSITION_LABELS, AD_TYPES } from '@portal/domain/ads';
+import { NEWS_STATUSES, NEWS_STATUS_LABELS } from '@portal/domain/news-status';
+import { ROLES, roleLabel } from '@portal/domain/roles';
+
+export type FieldDef = {
+  field: string;
+  type: string;
+  meta?: Record<string, unknown>;
+  schema?: {
+    is_primary_key?: boolean;
+    has_auto_increment?: boolean;
+    is_nullable?: boolean;
+    is_unique?: boolean;
+    default_value?: unknown;
+    max_length?: number;
+  } | null;
+};
+export type CollectionDef = { collection: string; meta: Record<string, unknown>; fields: FieldDef[] };
+export type RelationDef = {
+  collection: string;
+  field: string;
+  related_collection: string;
+  on_delete: 'SET NULL' | 'CASCADE' | 'RESTRICT' | 'NO ACTION';
+};
+export type IndexDef = { name: string; collection: string; columns: string[] };
+
+const choices = (values: readonly string[], label: (v: string) => string = (v) => v) =>
+  values.map((value) => ({ text: label(value), value }));
+
+const uuidPk: FieldDef = {
+  field: 'id',
+  type: 'uuid',
+  meta: { special: ['uuid'], hidden: true, readonly: true, interface: 'input' },
+  schema: { is_primary_key: true, is_nullable: false },
+};
+const createdAt = (field = 'created_at'): FieldDef => ({
+  field,
+  type: 'timestamp',
+  meta: { special: ['date-created'], readonly: true, interface: 'datetime', width: 'half' },
+  schema: { is_nullable: true },
+});
+const str = (field: string, opts: { required?: boolean; unique?: boolean; max?: number; note?: string } = {}): FieldDef => ({
+  field,
+  type: 'string',
+  meta: { interface: 'input', required: !!opts.required, note: opts.note ?? null },
+  schema: { is_nullable: !opts.required, is_unique: !!opts.unique, max_length: opts.max ?? 255 },
+});
+const text = (field: string, required = false): FieldDef => ({
+  field,
+  type: 'text',
+  meta: { interface: 'input-multiline', required },
+  schema: { is_nullable: !required },
+});
+const bool = (field: string, def: boolean): FieldDef => ({
+  field,
+  type: 'boolean',
+  meta: { interface: 'boolean', special: ['cast-boolean'] },
+  schema: { is_nullable: false, default_value: def },
+});
+const timestamp = (field: string, required = false): FieldDef => ({
+  field,
+  type: 'timestamp',
+  meta: { interface: 'datetime', required },
+  schema: { is_nullable: !required },
+});
+const select = (field: string, values: readonly string[], def: string, label?: (v: string) => string): FieldDef => ({
+  field,
+  type: 'string',
+  meta: { interface: 'select-dropdown', options: { choices: choices(values, label) }, required: true },
+  schema: { is_nullable: false, default_value: def, max_length: 32 },
+});
+const m2o = (field: string, type: 'uuid' = 'uuid', required = false): FieldDef => ({
+  field,
+  type,
+  meta: { interface: 'select-dropdown-m2o', special: ['m2o'], required },
+  schema: { is_nullable: !required },
+});
+const counter = (field: string): FieldDef => ({
+  field,
+  type: 'integer',
+  meta: { interface: 'numeric', readonly: true, note: 'Mantido pelos endpoints de engajamento' },
+  schema: { is_nullable: false, default_value: 0 },
+});
+
+export const collections: CollectionDef[] = [
+  {
+    collection: 'categories',
+    meta: { icon: 'category', note: 'Editorias', sort_field: null, display_template: '{{name}}' },
+    fields: [uuidPk, str('name', { required: true, unique: true }), str('slug', { required: true, unique: true }), text('description')],
+  },
+  {
+    collection: 'municipalities',
+    meta: { icon: 'location_city', note: 'Municípios do Pará (e Mundo, Brasil, Pará)', display_template: '{{name}}' },
+    fields: [uuidPk, str('name', { required: true, unique: true }), str('slug', { required: true, unique: true }), createdAt()],
+  },
+  {
+    collection: 'news',
+    meta: { icon: 'newspaper', note: 'Notícias', display_template: '{{title}}' },
+    fields: [
+      uuidPk,
+      str('title', { required: true, max: 300 }),
+      text('summary'),
+      text('content', true),
+      str('slug', { required: true, unique: true, max: 320 }),
+      select('status', NEWS_STATUSES, 'draft', (v) => NEWS_STATUS_LABELS[v as keyof typeof NEWS_STATUS_LABELS]),
+      bool('is_featured', false),
+      str('featured_image', { max: 1000, note: 'URL da imagem' }),
+      str('featured_image_caption', { max: 500 }),
+      m2o('category_id'),
+      m2o('municipality_id'),
+      m2o('author_id'),
+      timestamp('published_at'),
+      timestamp('scheduled_at'),
+      createdAt(),
+      {
+        field: 'updated_at',
+        type: 'timestamp',
+        meta: { special: ['date-updated'], readonly: true, interface: 'datetime' },
+        schema: { is_nullable: true },
+      },
+      counter('view_count'),
+      counter('like_count'),
+    ],
+  },
+  {
+    collection: 'events',
+    meta: { icon: 'event', note: 'Eventos do mês', display_template: '{{title}}' },
+    fields: [
+      uuidPk,
+      str('title', { required: true }),
+      timestamp('event_date', true),
+      str('location'),
+      str('image_url', { max: 1000 }),
+      str('url', { max: 1000 }),
+      bool('is_active', true),
+      createdAt(),
+    ],
+  },
+  {
+    collection: 'ads',
+    meta: { icon: 'campaign', note: 'Publicidade', display_template: '{{title}}' },
+    fields: [
+      uuidPk,
+      str('title', { required: true }),
+      text('content'),
+      select('ad_type', AD_TYPES, 'banner'),
+      select('position', AD_POSITIONS, 'top', (v) => AD_POSITION_LABELS[v as keyof typeof AD_POSITION_LABELS]),
+      str('link_url', { max: 1000 }),
+      bool('is_active', true),
+      timestamp('start_date'),
+      timestamp('end_date'),
+      str('google_ad_client', { max: 64 }),
+      str('google_ad_slot', { max: 64 }),
+      select('google_ad_format', AD_FORMATS, 'auto'),
+      bool('google_ad_responsive', true),
+      createdAt(),
+    ],
+  },
+  {
+    collection: 'settings',
+    meta: { icon: 'settings', note: 'Configurações do portal (chave/valor)' },
+    fields: [
+      {
+        field: 'key',
+        type: 'string',
+        meta: { interface: 'input', readonly: false },
+        schema: { is_primary_key: true, is_nullable: false, max_length: 64 },
+      },
+      text('value'),
+    ],
+  },
+  {
+    collection: 'profiles',
+    meta: { icon: 'badge', note: 'Perfis da equipe (1:1 com usuários)', display_template: '{{full_name}}' },
+    fields: [
+      uuidPk,
+      {
+        field: 'user_id',
+        type: 'uuid',
+        meta: { interface: 'select-dropdown-m2o', special: ['m2o'], required: true },
+        schema: { is_nullable: false, is_unique: true },
+      },
+      str('full_name'),
+      str('email'),
+      str('whatsapp', { max: 32 }),
+      str('instagram', { max: 64 }),
+      str('avatar_url', { max: 1000 }),
+      {
+        field: 'role',
+        type: 'string',
+        meta: { interface: 'select-dropdown', options: { choices: choices(ROLES, roleLabel) } },
+        schema: { is_nullable: true, max_length: 32 },
+      },
+      m2o('municipality_id'),
+      createdAt(),
+    ],
+  },
+  {
+    collection: 'news_likes',
+    meta: { icon: 'thumb_up', note: 'TOPs: uma linha por (notícia, sessão ou usuário)', hidden: true },
+    fields: [
+      {
+        // "news_id:user_id": the primary key itself makes a like unique per pair.
+        field: 'id',
+        type: 'string',
+        meta: { readonly: true },
+        schema: { is_primary_key: true, is_nullable: false, max_length: 128 },
+      },
+      m2o('news_id', 'uuid', true),
+      str('user_id', { required: true, max: 64 }),
+      createdAt(),
+    ],
+  },
+  {
+    collection: 'news_views',
+    meta: { icon: 'visibility', note: 'Visualizações (IP guardado só como hash)', hidden: true },
+    fields: [
+      {
+        field: 'id',
+        type: 'integer',
+        meta: { readonly: true, hidden: true },
+        schema: { is_primary_key: true, has_auto_increment: true, is_nullable: false },
+      },
+      m2o('news_id', 'uuid', true),
+      {
+        field: 'user_id',
+        type: 'uuid',
+        meta: { interface: 'input' },
+        schema: { is_nullable: true },
+      },
+      str('ip_hash', { required: true, max: 64 }),
+      createdAt(),
+    ],
+  },
+];
+
+export const relations: RelationDef[] = [
+  // A category or municipality with news cannot be deleted (the spec's 23503 case).
+  { collection: 'news', field: 'category_id', related_collection: 'categories', on_delete: 'NO ACTION' },
+  { collection: 'news', field: 'municipality_id', related_collection: 'municipalities', on_delete: 'NO ACTION' },
+  { collection: 'news', field: 'author_id', related_collection: 'directus_users', on_delete: 'SET NULL' },
+  { collection: 'profiles', field: 'user_id', related_collection: 'directus_users', on_delete: 'CASCADE' },
+  { collection: 'profiles', field: 'municipality_id', related_collection: 'municipalities', on_delete: 'SET NULL' },
+  { collection: 'news_likes', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
+  { collection: 'news_views', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
+];
+
+/** Indexes for the public queries (Directus fields cannot declare composite ones). */
+export const indexes: IndexDef[] = [
+  { name: 'news_status_published_at_idx', collection: 'news', columns: ['status', 'published_at'] },
+  { name: 'news_category_idx', collection: 'news', columns: ['category_id', 'status', 'published_at'] },
+  { name: 'news_municipality_idx', collection: 'news', columns: ['municipality_id', 'status', 'published_at'] },
+  { name: 'news_featured_idx', collection: 'news', columns: ['is_featured', 'status', 'published_at'] },
+  { name: 'news_author_idx', collection: 'news', columns: ['author_id', 'status'] },
+  { name: 'news_created_at_idx', collection: 'news', columns: ['created_at'] },
+  { name: 'news_likes_news_idx', collection: 'news_likes', columns: ['news_id'] },
+  { name: 'news_views_news_idx', collection: 'news_views', columns: ['news_id'] },
+  { name: 'events_active_date_idx', collection: 'events', columns: ['is_active', 'event_date'] },
+];

@@ -1,0 +1,109 @@
+/**
+ * Applies the portal's Directus configuration, idempotently: schema and
+ * indexes, roles/policies/permissions, the bootstrap admin's role, reference
+ * data (categories, municipalities, settings) and, with --demo, demo content.
+ * `--check` changes nothing and exits 1 when the live instance drifts.
+ *
+ * CLI: DIRECTUS_URL, ADMIN_EMAIL, ADMIN_PASSWORD and the DB_* variables
+ * Directus itself reads (production: docker-compose.yml).
+ */
+import knexFactory from 'knex';
+import { readItems, createItems, readMe, readUsers, updateUser, updateSettings, tokenClient, signedIn, type PortalClient } from './lib/client.ts';
+import { accessDrift, applyAccess } from './lib/access-apply.ts';
+import { applyIndexes, applySchema, schemaDrift } from './lib/schema-apply.ts';
+import { ROLE_IDS } from '../access/ids.ts';
+import { CATEGORIES, MUNICIPALITIES } from '../seed/reference.ts';
+import { seedDemo } from '../seed/demo.ts';
+import { categorySlug, municipalitySlug } from '@portal/domain/slug';
+import { DEFAULT_SETTINGS, SETTING_KEYS } from '@portal/domain/settings';
+
+export function knexFromEnv(env: Record<string, string | undefined>) {
+  if (env.DB_CLIENT === 'pg') {
+    return knexFactory({
+      client: 'pg',
+      connection: { host: env.DB_HOST, port: Number(env.DB_PORT ?? 5432), database: env.DB_DATABASE, user: env.DB_USER, password: env.DB_PASSWORD },
+      pool: { min: 0, max: 2 },
+    });
+  }
+  return knexFactory({ client: 'sqlite3', connection: { filename: env.DB_FILENAME! }, useNullAsDefault: true, pool: { min: 0, max: 1 } });
+}
+
+async function applyReferenceData(client: PortalClient, log: (s: string) => void) {
+  const cats = await client.request(readItems('categories', { fields: ['slug'], limit: -1 }));
+  const missingCats = CATEGORIES.filter((c) => !cats.some((x) => x.slug === categorySlug(c.name)));
+  if (missingCats.length) {
+    await client.request(createItems('categories', missingCats.map((c) => ({ ...c, slug: categorySlug(c.name) })) as any));
+    log(`${missingCats.length} categorias criadas`);
+  }
+  const muns = await client.request(readItems('municipalities', { fields: ['slug'], limit: -1 }));
+  const missingMuns = MUNICIPALITIES.filter((name) => !muns.some((x) => x.slug === municipalitySlug(name)));
+  if (missingMuns.length) {
+    await client.request(createItems('municipalities', missingMuns.map((name) => ({ name, slug: municipalitySlug(name) })) as any));
+    log(`${missingMuns.length} municípios criados`);
+  }
+  const settings = await client.request(readItems('settings', { fields: ['key'], limit: -1 }));
+  const missingKeys = SETTING_KEYS.filter((k) => !settings.some((s) => s.key === k));
+  if (missingKeys.length) {
+    await client.request(createItems('settings', missingKeys.map((key) => ({ key, value: DEFAULT_SETTINGS[key] })) as any));
+    log(`${missingKeys.length} configurações criadas`);
+  }
+}
+
+/**
+ * The bootstrap admin (the ADMIN_TOKEN's owner) is the first super_admin and
+ * carries ADMIN_EMAIL (bootstrap may have used a placeholder, see server.ts).
+ */
+async function promoteBootstrapAdmin(client: PortalClient, email: string) {
+  const me = (await client.request(readMe({ fields: ['id', 'role', 'email'] }))) as { id: string; role: string; email: string };
+  const patch: Record<string, string> = {};
+  if (me.role !== ROLE_IDS.super_admin) patch.role = ROLE_IDS.super_admin;
+  if (email && me.email !== email) {
+    const [taken] = (await client.request(readUsers({ filter: { email: { _eq: email } }, fields: ['id'] }))) as Array<{ id: string }>;
+    if (!taken) patch.email = email;
+  }
+  if (Object.keys(patch).length) await client.request(updateUser(me.id, patch));
+}
+
+/** Scripts authenticate with the bootstrap admin's static token when there is one. */
+async function adminClient(url: string, env: Record<string, string | undefined>): Promise<PortalClient> {
+  if (env.ADMIN_TOKEN) return tokenClient(url, env.ADMIN_TOKEN) as unknown as PortalClient;
+  return signedIn(url, env.ADMIN_EMAIL!, env.ADMIN_PASSWORD!);
+}
+
+export type ApplyOptions = { url: string; env: Record<string, string | undefined>; demo?: boolean; log?: (s: string) => void };
+
+export async function applyAll({ url, env, demo = false, log = () => {} }: ApplyOptions) {
+  const client = await adminClient(url, env);
+  await applySchema(client, log);
+  const knex = knexFromEnv(env);
+  try {
+    await applyIndexes(knex);
+  } finally {
+    await knex.destroy();
+  }
+  await applyAccess(client, log);
+  await promoteBootstrapAdmin(client, env.ADMIN_EMAIL!);
+  await client.request(updateSettings({ project_name: 'Portal Pará', default_language: 'pt-BR' } as any));
+  await applyReferenceData(client, log);
+  if (demo) await seedDemo(client, log);
+}
+
+export async function checkDrift(url: string, env: Record<string, string | undefined>): Promise<string[]> {
+  const client = await adminClient(url, env);
+  return [...(await schemaDrift(client)), ...(await accessDrift(client))];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const url = process.env.DIRECTUS_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8055}`;
+  if (process.argv.includes('--check')) {
+    const drift = await checkDrift(url, process.env);
+    if (drift.length) {
+      console.error(`O Directus em ${url} difere dos arquivos em directus/:\n- ${drift.join('\n- ')}`);
+      process.exit(1);
+    }
+    console.log('Directus confere com directus/schema e directus/access.');
+  } else {
+    await applyAll({ url, env: process.env, demo: process.argv.includes('--demo'), log: (s) => console.log(`» ${s}`) });
+    console.log('Configuração do Directus aplicada.');
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Directus configuration for one instance (demo, test or bench), from which
+ * the server, the apply script and the tests all read. Production reads the
+ * same variables from docker-compose.yml.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { EXTENSIONS_DIR } from './paths.ts';
+
+export type DbKind = 'sqlite' | 'postgres';
+export type InstanceOptions = {
+  dataDir: string;
+  port: number;
+  db?: DbKind;
+  /** PostgreSQL database name (created if missing). */
+  pgDatabase?: string;
+  /** The single public origin readers and staff use (site + admin + /api). */
+  siteUrl?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  extra?: Record<string, string>;
+};
+
+export const DEMO_PASSWORD = 'portal-demo-2026';
+export const DEMO_ADMIN_EMAIL = 'admin@portal.test';
+
+/** A secret that survives restarts (sessions would break otherwise), kept beside the data. */
+function persistentSecret(dataDir: string, name = 'secret'): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function directusEnv(o: InstanceOptions): Record<string, string> {
+  mkdirSync(path.join(o.dataDir, 'uploads'), { recursive: true });
+  const siteUrl = o.siteUrl ?? 'http://localhost:4321';
+  const db: Record<string, string> =
+    (o.db ?? 'sqlite') === 'postgres'
+      ? {
+          DB_CLIENT: 'pg',
+          DB_HOST: process.env.PGHOST ?? '127.0.0.1',
+          DB_PORT: process.env.PGPORT ?? '5432',
+          DB_DATABASE: o.pgDatabase ?? 'portal',
+          DB_USER: process.env.PGUSER ?? 'postgres',
+          DB_PASSWORD: process.env.PGPASSWORD ?? '',
+        }
+      : { DB_CLIENT: 'sqlite3', DB_FILENAME: path.join(o.dataDir, 'portal.db') };
+  return {
+    ...db,
+    HOST: '127.0.0.1',
+    PORT: String(o.port),
+    PUBLIC_URL: `http://localhost:${o.port}`,
+    SECRET: persistentSecret(o.dataDir),
+    ADMIN_EMAIL: o.adminEmail ?? DEMO_ADMIN_EMAIL,
+    ADMIN_PASSWORD: o.adminPassword ?? DEMO_PASSWORD,
+    // Static token of the bootstrap admin: how the apply script authenticates.
+    ADMIN_TOKEN: persistentSecret(o.dataDir, 'admin-token'),
+    // Demo and test accounts live under the reserved .test TLD (see demo-emails.ts).
+    PORTAL_ALLOW_TEST_EMAILS: 'true',
+    EXTENSIONS_PATH: EXTENSIONS_DIR,
+    EXTENSIONS_AUTO_RELOAD: 'false',
+    STORAGE_LOCATIONS: 'local',
+    STORAGE_LOCAL_ROOT: path.join(o.dataDir, 'uploads'),
+    TELEMETRY: 'false',
+    LOG_LEVEL: process.env.DIRECTUS_LOG_LEVEL ?? 'warn',
+    LOG_STYLE: 'raw',
+    CACHE_ENABLED: 'false',
+    RATE_LIMITER_ENABLED: 'false',
+    WEBSOCKETS_ENABLED: 'false',
+    // The browser talks to Directus through the site origin (/api), but dev tools may not.
+    CORS_ENABLED: 'true',
+    CORS_ORIGIN: siteUrl,
+    PASSWORD_RESET_URL_ALLOW_LIST: `${siteUrl}/auth`,
+    USER_REGISTER_URL_ALLOW_LIST: `${siteUrl}/admin`,
+    EMAIL_TRANSPORT: 'sendmail',
+    EMAIL_SENDMAIL_PATH: '/bin/true',
+    ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION: '2000',
+    ACCESS_TOKEN_TTL: '15m',
+    REFRESH_TOKEN_TTL: '7d',
+    ...o.extra,
+  };
+}

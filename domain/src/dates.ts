@@ -1,0 +1,71 @@
+/** pt-BR dates: relative on public pages, dd/mm/aaaa in admin lists. */
+
+const TZ = 'America/Belem';
+const rtf = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'always' });
+
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/**
+ * Relative time in pt-BR ("há 5 minutos", "há 2 dias"); under a minute reads "agora mesmo".
+ * @example relativeTimePtBR('2026-11-22T10:00:00Z', new Date('2026-11-22T12:00:00Z')) // 'há 2 horas'
+ */
+export function relativeTimePtBR(date: string | Date, now: Date = new Date()): string {
+  const seconds = Math.round((new Date(date).getTime() - now.getTime()) / 1000);
+  const abs = Math.abs(seconds);
+  if (abs < 60) return 'agora mesmo';
+  for (const [unit, size] of UNITS) {
+    if (abs >= size) return rtf.format(Math.trunc(seconds / size), unit);
+  }
+  return 'agora mesmo';
+}
+
+/** @example formatDatePtBR('2026-11-22T12:00:00Z') // '22/11/2026' */
+export function formatDatePtBR(date: string | Date): string {
+  return new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    new Date(date),
+  );
+}
+
+/** @example formatDateTimePtBR('2026-11-22T12:05:00Z') // '22/11/2026 09:05' */
+export function formatDateTimePtBR(date: string | Date): string {
+  return new Intl.DateTimeFormat('pt-BR', {
+    timeZone: TZ,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+    .format(new Date(date))
+    .replace(',', '');
+}
+
+/** Clock for the radio dialog, ticking every second: "09:05:07". */
+export function clockPtBR(now: Date): string {
+  return new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(now);
+}
+
+/** HH:MM in Belém time, e.g. for "site atualizado às 09:05". */
+export function hourMinutePtBR(date: string | Date): string {
+  return new Intl.DateTimeFormat('pt-BR', { timeZone: TZ, hour: '2-digit', minute: '2-digit' }).format(new Date(date));
+}
+
+/**
+ * The current month in Belém time as an ISO [start, end) range, for "Eventos do Mês".
+ * Belém is UTC-3 all year (no daylight saving).
+ */
+export function monthRange(now: Date): { start: string; end: string } {
+  const local = new Date(now.getTime() - 3 * 3600 * 1000);
+  const y = local.getUTCFullYear();
+  const m = local.getUTCMonth();
+  const start = new Date(Date.UTC(y, m, 1, 3));
+  const end = new Date(Date.UTC(y, m + 1, 1, 3));
+  return { start: start.toISOString(), end: end.toISOString() };
+}

@@ -1,0 +1,60 @@
+import { isEditorLevel } from './roles.ts';
+
+export const NEWS_STATUSES = ['draft', 'pending', 'published', 'archived'] as const;
+export type NewsStatus = (typeof NEWS_STATUSES)[number];
+
+export const NEWS_STATUS_LABELS: Record<NewsStatus, string> = {
+  draft: 'Rascunho',
+  pending: 'Pendente',
+  published: 'Publicado',
+  archived: 'Arquivado',
+};
+
+export const NEWS_STATUS_COLORS: Record<NewsStatus, 'gray' | 'yellow' | 'green' | 'red'> = {
+  draft: 'gray',
+  pending: 'yellow',
+  published: 'green',
+  archived: 'red',
+};
+
+export const isNewsStatus = (v: unknown): v is NewsStatus =>
+  typeof v === 'string' && (NEWS_STATUSES as readonly string[]).includes(v);
+
+/** Statuses a role may pick in the form: "Publicado" only for editor-level. */
+export function statusOptionsFor(role: string | null | undefined): NewsStatus[] {
+  return isEditorLevel(role) ? [...NEWS_STATUSES] : ['draft', 'pending'];
+}
+
+/** Statuses a producer's news may be in for the producer to still edit it. */
+export const PRODUCER_EDITABLE_STATUSES: readonly NewsStatus[] = ['draft', 'pending'];
+
+type Stamp = string | Date | null | undefined;
+const iso = (d: Stamp): string | null => (d ? new Date(d).toISOString() : null);
+
+/**
+ * The publish rule (spec section 4), enforced on the server for every client:
+ * saving as published sets published_at to the scheduled date if given,
+ * otherwise now (an already published news keeps its date); any other status
+ * clears published_at.
+ * @example applyPublishRule({ status: 'published', scheduled_at: null, previous: null, now })
+ *   // { published_at: now.toISOString() }
+ */
+export function applyPublishRule(input: {
+  status: NewsStatus;
+  scheduled_at: Stamp;
+  previous: { status: NewsStatus; published_at: Stamp } | null;
+  now: Date;
+}): { published_at: string | null } {
+  if (input.status !== 'published') return { published_at: null };
+  const scheduled = iso(input.scheduled_at);
+  if (scheduled) return { published_at: scheduled };
+  if (input.previous?.status === 'published' && input.previous.published_at) {
+    return { published_at: iso(input.previous.published_at) };
+  }
+  return { published_at: input.now.toISOString() };
+}
+
+/** Public pages show only published news whose time has come. */
+export function isPubliclyVisible(news: { status: string; published_at: Stamp }, now: Date): boolean {
+  return news.status === 'published' && !!news.published_at && new Date(news.published_at) <= now;
+}

@@ -1,0 +1,113 @@
+/**
+ * The portal's data model (spec section 3) as TypeScript types, for
+ * `createDirectus<Schema>()` in every runtime. Must match directus/schema/.
+ */
+import type { AdFormat, AdPosition, AdType } from './ads.ts';
+import type { NewsStatus } from './news-status.ts';
+import type { Role } from './roles.ts';
+
+export type Category = { id: string; name: string; slug: string; description: string | null };
+
+export type Municipality = { id: string; name: string; slug: string; created_at: string };
+
+export type News = {
+  id: string;
+  title: string;
+  summary: string | null;
+  content: string;
+  slug: string;
+  status: NewsStatus;
+  is_featured: boolean;
+  featured_image: string | null;
+  featured_image_caption: string | null;
+  category_id: string | Category | null;
+  municipality_id: string | Municipality | null;
+  author_id: string | null;
+  published_at: string | null;
+  scheduled_at: string | null;
+  created_at: string;
+  updated_at: string | null;
+  /** Counters kept by the engagement endpoints; read-only for everyone. */
+  view_count: number;
+  like_count: number;
+};
+
+export type PortalEvent = {
+  id: string;
+  title: string;
+  event_date: string;
+  location: string | null;
+  image_url: string | null;
+  url: string | null;
+  is_active: boolean;
+};
+
+export type Ad = {
+  id: string;
+  title: string;
+  content: string | null;
+  ad_type: AdType;
+  position: AdPosition;
+  link_url: string | null;
+  is_active: boolean;
+  start_date: string | null;
+  end_date: string | null;
+  google_ad_client: string | null;
+  google_ad_slot: string | null;
+  google_ad_format: AdFormat;
+  google_ad_responsive: boolean;
+  created_at: string;
+};
+
+export type Setting = { key: string; value: string | null };
+
+export type Profile = {
+  id: string;
+  user_id: string;
+  full_name: string | null;
+  email: string | null;
+  whatsapp: string | null;
+  instagram: string | null;
+  avatar_url: string | null;
+  role: Role | null;
+  municipality_id: string | Municipality | null;
+};
+
+export type NewsLike = { id: string; news_id: string; user_id: string; created_at: string };
+export type NewsView = { id: number; news_id: string; user_id: string | null; ip_hash: string; created_at: string };
+
+export type Schema = {
+  news: News[];
+  categories: Category[];
+  municipalities: Municipality[];
+  events: PortalEvent[];
+  ads: Ad[];
+  settings: Setting[];
+  profiles: Profile[];
+  news_likes: NewsLike[];
+  news_views: NewsView[];
+};
+
+/** Fields of a news item safe for anonymous readers (never author emails). */
+export const PUBLIC_NEWS_FIELDS = [
+  'id',
+  'title',
+  'summary',
+  'content',
+  'slug',
+  'status',
+  'is_featured',
+  'featured_image',
+  'featured_image_caption',
+  'category_id',
+  'municipality_id',
+  'author_id',
+  'published_at',
+  'created_at',
+  'updated_at',
+  'view_count',
+  'like_count',
+] as const;
+
+/** Profile fields anonymous readers may see (bylines). */
+export const PUBLIC_PROFILE_FIELDS = ['id', 'user_id', 'full_name', 'avatar_url'] as const;

@@ -1,0 +1,67 @@
+/**
+ * The spec has three slug rules (section 5), one per entity. They differ on
+ * purpose and are kept apart so each screen/server check uses the right one.
+ */
+
+const stripAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+/**
+ * News slug: lowercase, every run of characters outside a-z and 0-9 becomes one
+ * hyphen. Leading/trailing hyphens are trimmed so a URL never ends in "-".
+ * @example newsSlug('Chuva forte em Belém!') // 'chuva-forte-em-bel-m'
+ */
+export function newsSlug(title: string): string {
+  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+}
+
+/**
+ * Category slug: lowercase, accents stripped, spaces to hyphens, other
+ * non-alphanumerics removed, repeated hyphens collapsed.
+ * @example categorySlug('Meio Ambiente') // 'meio-ambiente'
+ * @example categorySlug('Saúde') // 'saude'
+ */
+export function categorySlug(name: string): string {
+  return stripAccents(name.toLowerCase())
+    .trim()
+    .replace(/\s+/g, '-')
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/-+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * Municipality slug: lowercase, accents removed, characters other than letters,
+ * digits, spaces and hyphens dropped, trimmed, whitespace runs to one hyphen.
+ * @example municipalitySlug('Santa Bárbara do Pará') // 'santa-barbara-do-para'
+ */
+export function municipalitySlug(name: string): string {
+  return stripAccents(name.toLowerCase())
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-');
+}
+
+/**
+ * Category page title: hyphens to spaces, each word capitalized.
+ * @example categoryTitleFromSlug('meio-ambiente') // 'Meio Ambiente'
+ */
+export function categoryTitleFromSlug(slug: string): string {
+  return slug
+    .split('-')
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/**
+ * Next free slug given the ones already taken: base, base-2, base-3…
+ * @example uniqueSlug('enchente', ['enchente']) // 'enchente-2'
+ */
+export function uniqueSlug(base: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!used.has(candidate)) return candidate;
+  }
+}
