@@ -8,7 +8,7 @@
  * Directus itself reads (production: docker-compose.yml).
  */
 import knexFactory from 'knex';
-import { readItems, createItems, readMe, readUsers, updateUser, updateSettings, tokenClient, signedIn, type PortalClient } from './lib/client.ts';
+import { createFolder, readFolders, readItems, createItems, readMe, readUsers, updateUser, updateSettings, tokenClient, signedIn, type PortalClient } from './lib/client.ts';
 import { accessDrift, applyAccess } from './lib/access-apply.ts';
 import { applyIndexes, applySchema, schemaDrift } from './lib/schema-apply.ts';
 import { ROLE_IDS } from '../access/ids.ts';
@@ -83,7 +83,18 @@ export async function applyAll({ url, env, demo = false, log = () => {} }: Apply
   }
   await applyAccess(client, log);
   await promoteBootstrapAdmin(client, env.ADMIN_EMAIL!);
-  await client.request(updateSettings({ project_name: 'Portal Pará', default_language: 'pt-BR' } as any));
+  // Self sign-up (spec §7) creates a user with no staff role, who sees the
+  // admin only as "Usuário" until a super_admin assigns a role.
+  await client.request(
+    updateSettings({
+      project_name: 'Portal Pará',
+      default_language: 'pt-BR',
+      public_registration: true,
+      public_registration_verify_email: true,
+      public_registration_role: null,
+    } as any),
+  );
+  await applyFolders(client);
   await applyReferenceData(client, log);
   if (demo) await seedDemo(client, log);
 }

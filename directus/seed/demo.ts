@@ -6,7 +6,6 @@
  */
 import { DEMO_PASSWORD } from '../scripts/lib/env.ts';
 import {
-  createFolder,
   createItems,
   createUser,
   readFolders,
@@ -58,9 +57,8 @@ export async function ensureDemoUsers(client: PortalClient, log: (s: string) => 
 
 async function newsImagesFolder(client: PortalClient): Promise<string> {
   const [found] = (await client.request(readFolders({ filter: { name: { _eq: 'news-images' } } }))) as Array<{ id: string }>;
-  if (found) return found.id;
-  const created = (await client.request(createFolder({ name: 'news-images' }))) as { id: string };
-  return created.id;
+  if (!found) throw new Error('pasta news-images ausente: rode o apply antes do seed');
+  return found.id;
 }
 
 export async function uploadDemoImages(client: PortalClient, count: number): Promise<string[]> {

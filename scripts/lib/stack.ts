@@ -1,0 +1,87 @@
+/**
+ * Brings up the real product pieces for `npm start`, the tests and the bench:
+ * a seeded Directus, the built site and admin, and the front server.
+ */
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import knexFactory from 'knex';
+import { buildExtensions } from '../../directus/scripts/build-extensions.ts';
+import { applyAll } from '../../directus/scripts/apply.ts';
+import { directusEnv, type DbKind } from '../../directus/scripts/lib/env.ts';
+import { ROOT } from '../../directus/scripts/lib/paths.ts';
+import { bootstrap, startDirectus, type RunningDirectus } from '../../directus/scripts/lib/server.ts';
+import { startFrontServer } from './front-server.ts';
+
+export type DirectusInstance = RunningDirectus & { env: Record<string, string> };
+
+export type InstanceOptions = {
+  dataDir: string;
+  port: number;
+  db?: DbKind;
+  pgDatabase?: string;
+  demo?: boolean;
+  /** Start from an empty database (tests); the demo keeps its data. */
+  fresh?: boolean;
+  siteUrl?: string;
+  extra?: Record<string, string>;
+  log?: (s: string) => void;
+};
+
+async function recreatePgDatabase(name: string) {
+  const admin = knexFactory({
+    client: 'pg',
+    connection: { host: process.env.PGHOST ?? '127.0.0.1', port: Number(process.env.PGPORT ?? 5432), user: process.env.PGUSER ?? 'postgres', database: 'postgres' },
+    pool: { min: 0, max: 1 },
+  });
+  try {
+    await admin.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.raw(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+export async function startDirectusInstance(o: InstanceOptions): Promise<DirectusInstance> {
+  const log = o.log ?? (() => {});
+  await buildExtensions();
+  if (o.fresh) {
+    rmSync(o.dataDir, { recursive: true, force: true });
+    if (o.db === 'postgres') await recreatePgDatabase(o.pgDatabase ?? 'portal_test');
+  }
+  const env = directusEnv({ dataDir: o.dataDir, port: o.port, db: o.db, pgDatabase: o.pgDatabase, siteUrl: o.siteUrl, extra: o.extra });
+  await bootstrap(env);
+  const running = await startDirectus(env);
+  try {
+    await applyAll({ url: running.url, env, demo: o.demo, log });
+  } catch (e) {
+    await running.stop();
+    throw e;
+  }
+  return { ...running, env };
+}
+
+function runNode(args: string[], env: Record<string, string>, cwd = ROOT): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out = (out + d).slice(-20_000)));
+    child.stderr.on('data', (d) => (out = (out + d).slice(-20_000)));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} falhou (${code}):\n${out}`))));
+  });
+}
+
+/** Static site from Directus content (DIRECTUS_URL is read at build time only). */
+export async function buildSite(o: { directusUrl: string; outDir: string; siteUrl: string }) {
+  await runNode([path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    DIRECTUS_URL: o.directusUrl,
+    SITE_OUT_DIR: o.outDir,
+    SITE_URL: o.siteUrl,
+  });
+}
+
+export async function buildAdmin(o: { outDir: string }) {
+  await runNode([path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', o.outDir, '--emptyOutDir'], {}, path.join(ROOT, 'admin'));
+}
+
+export { startFrontServer };

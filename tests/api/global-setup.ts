@@ -1,0 +1,40 @@
+/**
+ * One real Directus for the API suite, on a fresh temporary database:
+ * SQLite by default, PostgreSQL with TEST_DB=postgres. Reference data and
+ * the demo staff accounts are applied; each test arranges its own content.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startDirectusInstance, type DirectusInstance } from '../../scripts/lib/stack.ts';
+import { ensureDemoUsers } from '../../directus/seed/demo.ts';
+import { tokenClient, type PortalClient } from '../../directus/scripts/lib/client.ts';
+
+let instance: DirectusInstance | undefined;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    directusUrl: string;
+    adminToken: string;
+    dbKind: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const db = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+  const port = Number(process.env.TEST_DIRECTUS_PORT ?? (db === 'postgres' ? 18056 : 18055));
+  instance = await startDirectusInstance({
+    dataDir: path.join(os.tmpdir(), `portal-api-test-${db}-${process.pid}`),
+    port,
+    db,
+    pgDatabase: 'portal_api_test',
+    fresh: true,
+  });
+  await ensureDemoUsers(tokenClient(instance.url, instance.env.ADMIN_TOKEN!) as unknown as PortalClient, () => {});
+  project.provide('directusUrl', instance.url);
+  project.provide('adminToken', instance.env.ADMIN_TOKEN!);
+  project.provide('dbKind', db);
+  return async () => {
+    await instance?.stop();
+  };
+}

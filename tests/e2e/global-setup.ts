@@ -1,0 +1,31 @@
+/**
+ * Brings up the production build for the e2e suite and writes where it is
+ * to $E2E_DIR/state.json (default .cache/e2e; read by tests/e2e/support.ts).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../../directus/scripts/lib/paths.ts';
+import { buildAdmin, buildSite, startDirectusInstance, startFrontServer } from '../../scripts/lib/stack.ts';
+
+export default async function globalSetup() {
+  const port = Number(process.env.E2E_PORT ?? 14321);
+  const siteUrl = `http://localhost:${port}`;
+  const dir = path.resolve(ROOT, process.env.E2E_DIR ?? '.cache/e2e');
+  mkdirSync(dir, { recursive: true });
+  const directus = await startDirectusInstance({
+    dataDir: path.join(dir, 'data'),
+    port: Number(process.env.E2E_DIRECTUS_PORT ?? 18080),
+    demo: true,
+    fresh: true,
+    siteUrl,
+  });
+  const siteDir = path.join(dir, 'site');
+  const adminDir = path.join(dir, 'admin');
+  await Promise.all([buildSite({ directusUrl: directus.url, outDir: siteDir, siteUrl }), buildAdmin({ outDir: adminDir })]);
+  const front = await startFrontServer({ port, siteDir, adminDir, directusUrl: directus.url });
+  writeFileSync(path.join(dir, 'state.json'), JSON.stringify({ siteUrl, directusUrl: directus.url, adminToken: directus.env.ADMIN_TOKEN, siteDir, adminDir }));
+  return async () => {
+    await new Promise((r) => front.close(r));
+    await directus.stop();
+  };
+}
