@@ -124,7 +124,8 @@ const NEWS_WRITE_FIELDS = [
   'published_at',
   'scheduled_at',
 ];
-const PRODUCER_NEWS_FIELDS = NEWS_WRITE_FIELDS.filter((f) => f !== 'is_featured');
+/** Producers may send is_featured (forms do) but the hook refuses `true`. */
+const PRODUCER_NEWS_FIELDS = NEWS_WRITE_FIELDS;
 
 const read = (policy: string, collection: string, fields: readonly string[] = ALL, permissions: Record<string, unknown> | null = null): PermissionDef => ({
   policy,

@@ -11,7 +11,7 @@ import knexFactory from 'knex';
 import { createFolder, readFolders, readItems, createItems, readMe, readUsers, updateUser, updateSettings, tokenClient, signedIn, type PortalClient } from './lib/client.ts';
 import { accessDrift, applyAccess } from './lib/access-apply.ts';
 import { applyIndexes, applySchema, schemaDrift } from './lib/schema-apply.ts';
-import { ROLE_IDS } from '../access/ids.ts';
+import { ROLE_IDS, roleKeyFromId } from '../access/ids.ts';
 import { CATEGORIES, MUNICIPALITIES } from '../seed/reference.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { categorySlug, municipalitySlug } from '@portal/domain/slug';
@@ -49,6 +49,13 @@ async function applyReferenceData(client: PortalClient, log: (s: string) => void
   }
 }
 
+/** Folders the admin uploads into (spec: bucket news-images; avatars beside it). */
+export const UPLOAD_FOLDERS = ['news-images', 'avatars'] as const;
+async function applyFolders(client: PortalClient) {
+  const live = (await client.request(readFolders({ fields: ['name'], limit: -1 }))) as Array<{ name: string }>;
+  for (const name of UPLOAD_FOLDERS) if (!live.some((f) => f.name === name)) await client.request(createFolder({ name }));
+}
+
 /**
  * The bootstrap admin (the ADMIN_TOKEN's owner) is the first super_admin and
  * carries ADMIN_EMAIL (bootstrap may have used a placeholder, see server.ts).
@@ -62,6 +69,35 @@ async function promoteBootstrapAdmin(client: PortalClient, email: string) {
     if (!taken) patch.email = email;
   }
   if (Object.keys(patch).length) await client.request(updateUser(me.id, patch));
+}
+
+/**
+ * Every user has a profile (the hook creates it on sign-up); users created
+ * before the hooks existed — the bootstrap admin — get theirs here.
+ */
+async function backfillProfiles(client: PortalClient, log: (s: string) => void) {
+  const users = (await client.request(readUsers({ fields: ['id', 'email', 'first_name', 'last_name', 'role'], limit: -1 }))) as Array<{
+    id: string;
+    email: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    role: string | null;
+  }>;
+  const profiles = await client.request(readItems('profiles', { fields: ['user_id'], limit: -1 }));
+  const missing = users.filter((u) => !profiles.some((p) => p.user_id === u.id));
+  if (!missing.length) return;
+  await client.request(
+    createItems(
+      'profiles',
+      missing.map((u) => ({
+        user_id: u.id,
+        email: u.email,
+        full_name: [u.first_name, u.last_name].filter(Boolean).join(' ') || null,
+        role: roleKeyFromId(u.role),
+      })) as any,
+    ),
+  );
+  log(`${missing.length} perfis criados para usuários existentes`);
 }
 
 /** Scripts authenticate with the bootstrap admin's static token when there is one. */
@@ -83,6 +119,7 @@ export async function applyAll({ url, env, demo = false, log = () => {} }: Apply
   }
   await applyAccess(client, log);
   await promoteBootstrapAdmin(client, env.ADMIN_EMAIL!);
+  await backfillProfiles(client, log);
   // Self sign-up (spec §7) creates a user with no staff role, who sees the
   // admin only as "Usuário" until a super_admin assigns a role.
   await client.request(

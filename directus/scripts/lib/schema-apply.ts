@@ -25,7 +25,8 @@ function fieldShape(f: { type: string; schema?: Record<string, any> | null }) {
     is_primary_key: !!s.is_primary_key,
     is_nullable: s.is_nullable ?? true,
     is_unique: !!s.is_unique || !!s.is_primary_key,
-    default_value: normaliseDefault(s.default_value),
+    // Auto-increment defaults are vendor syntax (PostgreSQL reports nextval(...)).
+    default_value: s.has_auto_increment ? null : normaliseDefault(s.default_value),
   };
 }
 function normaliseDefault(v: unknown) {

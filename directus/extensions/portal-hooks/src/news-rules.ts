@@ -13,9 +13,15 @@ export type NewsPayload = Record<string, unknown>;
 export type PreviousNews = { id: string; status: NewsStatus; published_at: string | null; municipality_id: string | null; author_id: string | null };
 
 export const PRODUCER_STATUS_ERROR = 'Produtores só podem salvar notícias como rascunho ou pendente';
+export const FEATURE_ERROR = 'Apenas editores podem destacar notícias';
 export const STATUS_INVALID_ERROR = 'Status inválido';
 export const TITLE_REQUIRED_ERROR = 'Título é obrigatório';
 export const CONTENT_REQUIRED_ERROR = 'Conteúdo é obrigatório';
+
+/** Featuring a story is an editorial decision. */
+function checkFeatured(payload: NewsPayload, actor: Actor) {
+  if (payload.is_featured === true && actor.kind === 'user' && !isEditorLevel(actor.role)) throw forbidden(FEATURE_ERROR);
+}
 
 function checkStatus(status: unknown, actor: Actor) {
   if (status === undefined) return;
@@ -32,6 +38,7 @@ export function prepareNewsCreate(payload: NewsPayload, actor: Actor, now: Date)
   if (typeof out.content !== 'string' || !out.content.trim()) throw invalid(CONTENT_REQUIRED_ERROR);
   out.status ??= 'draft';
   checkStatus(out.status, actor);
+  checkFeatured(out, actor);
   if (actor.kind === 'user') {
     // A super_admin may file on behalf of another author; everyone else writes as themselves.
     if (!(actor.admin && typeof out.author_id === 'string' && out.author_id)) out.author_id = actor.userId;
@@ -57,6 +64,7 @@ export function prepareNewsUpdate(payload: NewsPayload, previous: PreviousNews[]
   if ('title' in out && (typeof out.title !== 'string' || !out.title.trim())) throw invalid(TITLE_REQUIRED_ERROR);
   if ('content' in out && (typeof out.content !== 'string' || !out.content.trim())) throw invalid(CONTENT_REQUIRED_ERROR);
   checkStatus(out.status, actor);
+  checkFeatured(out, actor);
   for (const key of ['category_id', 'municipality_id'] as const) if (out[key] === '') out[key] = null;
 
   if (actor.kind === 'user' && !actor.admin && 'municipality_id' in out) {

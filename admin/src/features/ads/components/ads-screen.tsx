@@ -1,0 +1,153 @@
+/** "Gerenciar Publicidade": searchable, type-filtered, paged list with a status switch; the form swaps in. */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AD_POSITION_LABELS, adPreview } from '@portal/domain/ads';
+import { relativeTimePtBR } from '@portal/domain/dates';
+import type { Ad } from '@portal/domain/schema';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { Switch } from '../../../components/ui/field.tsx';
+import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
+import { ErrorState } from '../../../components/ui/states.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { env } from '../../../config/env.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
+import { adsQueries } from '../api/ads-queries.ts';
+import { useDeleteAd } from '../api/delete-ad.ts';
+import { useToggleAd } from '../api/toggle-ad.ts';
+import { AD_TYPE_LABELS, AdForm } from './ad-form.tsx';
+
+const TYPE_FILTERS = ['banner', 'sidebar', 'popup', 'inline'] as const;
+
+export function AdsScreen() {
+  const toast = useToast();
+  const list = useListParams('-created_at');
+  const [type, setType] = useState('');
+  const query = useQuery(adsQueries.list({ ...list.params, type }));
+  useErrorToast(query.error, 'Não foi possível carregar os anúncios.');
+  const [form, setForm] = useState<{ ad: Ad | null } | null>(null);
+  const [deleting, setDeleting] = useState<Ad | null>(null);
+  const toggle = useToggleAd();
+  const remove = useDeleteAd();
+
+  async function onToggle(ad: Ad, active: boolean) {
+    try {
+      await toggle.mutateAsync({ id: ad.id, is_active: active });
+      toast.success(`Anúncio ${active ? 'ativado' : 'desativado'} com sucesso!`);
+    } catch {
+      toast.error('Não foi possível alterar o status do anúncio.');
+    }
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success('Anúncio excluído com sucesso!');
+    } catch {
+      toast.error('Não foi possível excluir o anúncio.');
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  if (form) {
+    return (
+      <div className="space-y-4">
+        <h1 className="text-2xl font-bold">Gerenciar Publicidade</h1>
+        <AdForm ad={form.ad} onDone={() => setForm(null)} />
+      </div>
+    );
+  }
+
+  const items = query.data?.items ?? [];
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center justify-between">
+        <h1 className="text-2xl font-bold">Gerenciar Publicidade</h1>
+        <Button onClick={() => setForm({ ad: null })}>Novo Anúncio</Button>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <input
+          type="search"
+          aria-label="Buscar anúncios"
+          placeholder="Buscar anúncios..."
+          value={list.searchInput}
+          onChange={(e) => list.setSearchInput(e.target.value)}
+          className="w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm"
+        />
+        <select aria-label="Filtrar por tipo" value={type} onChange={(e) => { setType(e.target.value); list.setPage(1); }} className="rounded-md border border-slate-300 px-3 py-2 text-sm">
+          <option value="">Todos os tipos</option>
+          {TYPE_FILTERS.map((t) => (
+            <option key={t} value={t}>
+              {AD_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {query.isPending ? (
+        <Spinner />
+      ) : query.isError ? (
+        <ErrorState message="Não foi possível carregar os anúncios." onRetry={() => void query.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="rounded-md border border-dashed p-8 text-center text-slate-600">Nenhum anúncio encontrado</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border bg-white">
+          <table className="w-full text-sm">
+            <thead className="bg-slate-50">
+              <tr>
+                <SortHeader label="Título" field="title" sort={list.params.sort} onSort={list.setSort} />
+                <th scope="col" className="px-3 py-2 text-left">Tipo</th>
+                <th scope="col" className="px-3 py-2 text-left">Posição</th>
+                <th scope="col" className="px-3 py-2 text-left">Status</th>
+                <SortHeader label="Criado" field="created_at" sort={list.params.sort} onSort={list.setSort} />
+                <th scope="col" className="px-3 py-2 text-left">Ações</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((ad) => (
+                <tr key={ad.id} className="border-t align-top">
+                  <td className="max-w-sm px-3 py-2">
+                    <p className="font-medium">{ad.title}</p>
+                    <p className="text-xs text-slate-600">{adPreview(ad.content)}</p>
+                  </td>
+                  <td className="px-3 py-2">{AD_TYPE_LABELS[ad.ad_type] ?? ad.ad_type}</td>
+                  <td className="px-3 py-2">{AD_POSITION_LABELS[ad.position] ?? ad.position}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex items-center gap-2">
+                      <Switch checked={ad.is_active} label={`Status de ${ad.title}`} disabled={toggle.isPending} onChange={(v) => void onToggle(ad, v)} />
+                      <Badge color={ad.is_active ? 'green' : 'gray'}>{ad.is_active ? 'Ativo' : 'Inativo'}</Badge>
+                    </div>
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">{relativeTimePtBR(ad.created_at)}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex gap-1">
+                      <Button variant="outline" aria-label={`Editar ${ad.title}`} onClick={() => setForm({ ad })}>
+                        Editar
+                      </Button>
+                      <Button variant="destructive" aria-label={`Excluir ${ad.title}`} onClick={() => setDeleting(ad)}>
+                        Excluir
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={list.params.page} pageSize={env.pageSize} total={query.data?.total ?? 0} onPage={list.setPage} />
+      <ConfirmDialog
+        open={!!deleting}
+        title="Confirmar exclusão"
+        description="Tem certeza que deseja excluir este anúncio? Esta ação não pode ser desfeita."
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

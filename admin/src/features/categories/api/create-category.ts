@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { categorySlug } from '@portal/domain/slug';
+import { createItem, directus } from '../../../lib/directus.ts';
+import { categoriesQueries } from './categories-queries.ts';
+
+export const categoryInputSchema = z.object({
+  name: z.string().trim().min(1, 'Nome é obrigatório'),
+  description: z.string(),
+});
+export type CategoryInput = z.infer<typeof categoryInputSchema>;
+
+/** Slug from the name (spec section 5); empty description saved as null. */
+export const categoryPayload = (input: CategoryInput) => ({
+  name: input.name.trim(),
+  slug: categorySlug(input.name),
+  description: input.description.trim() || null,
+});
+
+export const createCategory = (input: CategoryInput) => directus.request(createItem('categories', categoryPayload(input)));
+
+export function useCreateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createCategory, onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesQueries.all() }) });
+}

@@ -1,0 +1,166 @@
+/** Categories: list, create/edit dialog, delete with the spec's confirmation and error messages. */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { categorySlug } from '@portal/domain/slug';
+import type { Category } from '@portal/domain/schema';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog, Dialog } from '../../../components/ui/dialog.tsx';
+import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { ErrorState } from '../../../components/ui/states.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { errorMessage } from '../../../lib/errors.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { categoriesQueries } from '../api/categories-queries.ts';
+import { categoryInputSchema, useCreateCategory, type CategoryInput } from '../api/create-category.ts';
+import { useDeleteCategory } from '../api/delete-category.ts';
+import { useUpdateCategory } from '../api/update-category.ts';
+
+function CategoryFormDialog({ open, category, onClose }: { open: boolean; category: Category | null; onClose: () => void }) {
+  const toast = useToast();
+  const [values, setValues] = useState<CategoryInput>({ name: '', description: '' });
+  const [error, setError] = useState<string>();
+  const create = useCreateCategory();
+  const update = useUpdateCategory();
+  const busy = create.isPending || update.isPending;
+  useEffect(() => {
+    if (open) {
+      setValues({ name: category?.name ?? '', description: category?.description ?? '' });
+      setError(undefined);
+    }
+  }, [open, category]);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = categoryInputSchema.safeParse(values);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    try {
+      if (category) await update.mutateAsync({ id: category.id, input: parsed.data });
+      else await create.mutateAsync(parsed.data);
+      toast.success(category ? 'Categoria atualizada com sucesso' : 'Categoria criada com sucesso');
+      onClose();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Não foi possível salvar a categoria'));
+    }
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title={category ? 'Editar Categoria' : 'Nova Categoria'}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField
+          label="Nome"
+          value={values.name}
+          onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))}
+          error={error}
+          required
+          hint={values.name ? `Slug: ${categorySlug(values.name)}` : undefined}
+        />
+        <TextAreaField label="Descrição" rows={3} value={values.description} onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))} />
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {category ? 'Atualizar' : 'Criar'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function CategoriesScreen() {
+  const toast = useToast();
+  const query = useQuery(categoriesQueries.list());
+  useErrorToast(query.error, 'Não foi possível carregar as categorias');
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Category | null>(null);
+  const [deleting, setDeleting] = useState<Category | null>(null);
+  const remove = useDeleteCategory();
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success('Categoria excluída com sucesso');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Não foi possível excluir a categoria'));
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  const items = query.data ?? [];
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center justify-between">
+        <h1 className="text-2xl font-bold">Gerenciar Categorias</h1>
+        <Button
+          onClick={() => {
+            setEditing(null);
+            setFormOpen(true);
+          }}
+        >
+          Nova Categoria
+        </Button>
+      </div>
+      {query.isPending ? (
+        <Spinner />
+      ) : query.isError ? (
+        <ErrorState message="Não foi possível carregar as categorias" onRetry={() => void query.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="rounded-md border border-dashed p-8 text-center text-slate-600">Nenhuma categoria cadastrada</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border bg-white">
+          <table className="w-full text-sm">
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-left">Nome</th>
+                <th scope="col" className="px-3 py-2 text-left">Slug</th>
+                <th scope="col" className="px-3 py-2 text-left">Descrição</th>
+                <th scope="col" className="px-3 py-2 text-left">Ações</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((c) => (
+                <tr key={c.id} className="border-t">
+                  <td className="px-3 py-2 font-medium">{c.name}</td>
+                  <td className="px-3 py-2 text-slate-600">{c.slug}</td>
+                  <td className="px-3 py-2 text-slate-600">{c.description ?? ''}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex gap-1">
+                      <Button
+                        variant="outline"
+                        aria-label={`Editar ${c.name}`}
+                        onClick={() => {
+                          setEditing(c);
+                          setFormOpen(true);
+                        }}
+                      >
+                        Editar
+                      </Button>
+                      <Button variant="destructive" aria-label={`Excluir ${c.name}`} onClick={() => setDeleting(c)}>
+                        Excluir
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <CategoryFormDialog open={formOpen} category={editing} onClose={() => setFormOpen(false)} />
+      <ConfirmDialog
+        open={!!deleting}
+        description="Tem certeza que deseja excluir esta categoria? Esta ação não pode ser desfeita."
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { isUrl } from '@portal/domain/ads';
+import { createItem, directus } from '../../../lib/directus.ts';
+import { eventsQueries } from './events-queries.ts';
+
+const optionalUrl = z.string().refine((v) => !v.trim() || v.startsWith('/') || isUrl(v.trim()), 'URL inválida');
+
+export const eventInputSchema = z.object({
+  title: z.string().trim().min(1, 'Título é obrigatório'),
+  /** ISO timestamp. */
+  event_date: z.string().min(1, 'Data é obrigatória'),
+  location: z.string(),
+  image_url: optionalUrl,
+  url: optionalUrl,
+  is_active: z.boolean(),
+});
+export type EventInput = z.infer<typeof eventInputSchema>;
+
+export const eventPayload = (i: EventInput) => ({
+  title: i.title.trim(),
+  event_date: i.event_date,
+  location: i.location.trim() || null,
+  image_url: i.image_url.trim() || null,
+  url: i.url.trim() || null,
+  is_active: i.is_active,
+});
+
+export const createEvent = (input: EventInput) => directus.request(createItem('events', eventPayload(input)));
+
+export function useCreateEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createEvent, onSuccess: () => queryClient.invalidateQueries({ queryKey: eventsQueries.all() }) });
+}

@@ -1,0 +1,216 @@
+/** "Gerenciar Eventos": what the public "Eventos do Mês" shows (title, date, place, image, link, active). */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { formatDateTimePtBR } from '@portal/domain/dates';
+import { LIMITS } from '@portal/domain/limits';
+import type { PortalEvent } from '@portal/domain/schema';
+import { ImageUploadDialog } from '../../../components/image-upload-dialog.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog, Dialog } from '../../../components/ui/dialog.tsx';
+import { CheckboxField, TextField } from '../../../components/ui/field.tsx';
+import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
+import { ErrorState } from '../../../components/ui/states.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { env } from '../../../config/env.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { newsImageName } from '../../../lib/upload.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
+import { fromLocalInput, toLocalInput } from '../../../lib/datetime-input.ts';
+import { eventInputSchema, useCreateEvent, type EventInput } from '../api/create-event.ts';
+import { useDeleteEvent } from '../api/delete-event.ts';
+import { eventsQueries } from '../api/events-queries.ts';
+import { useUpdateEvent } from '../api/update-event.ts';
+
+const EMPTY: EventInput = { title: '', event_date: '', location: '', image_url: '', url: '', is_active: true };
+
+function EventFormDialog({ open, event, onClose }: { open: boolean; event: PortalEvent | null; onClose: () => void }) {
+  const toast = useToast();
+  const [values, setValues] = useState<EventInput>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof EventInput, string>>>({});
+  const [uploading, setUploading] = useState(false);
+  const create = useCreateEvent();
+  const update = useUpdateEvent();
+  const busy = create.isPending || update.isPending;
+  useEffect(() => {
+    if (!open) return;
+    setErrors({});
+    setValues(
+      event
+        ? { title: event.title, event_date: event.event_date, location: event.location ?? '', image_url: event.image_url ?? '', url: event.url ?? '', is_active: event.is_active }
+        : EMPTY,
+    );
+  }, [open, event]);
+  const set = <K extends keyof EventInput>(k: K, v: EventInput[K]) => setValues((s) => ({ ...s, [k]: v }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = eventInputSchema.safeParse(values);
+    if (!parsed.success) {
+      const out: Partial<Record<keyof EventInput, string>> = {};
+      for (const i of parsed.error.issues) out[i.path[0] as keyof EventInput] ??= i.message;
+      setErrors(out);
+      return;
+    }
+    try {
+      if (event) await update.mutateAsync({ id: event.id, input: parsed.data });
+      else await create.mutateAsync(parsed.data);
+      toast.success(event ? 'Evento atualizado com sucesso' : 'Evento criado com sucesso');
+      onClose();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Não foi possível salvar o evento'));
+    }
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title={event ? 'Editar Evento' : 'Novo Evento'}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label="Título" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} required />
+        <TextField
+          label="Data do evento"
+          type="datetime-local"
+          value={toLocalInput(values.event_date)}
+          onChange={(e) => set('event_date', fromLocalInput(e.target.value) ?? '')}
+          error={errors.event_date}
+          required
+        />
+        <TextField label="Local" value={values.location} onChange={(e) => set('location', e.target.value)} />
+        <div className="space-y-2">
+          <TextField label="Imagem (URL)" value={values.image_url} onChange={(e) => set('image_url', e.target.value)} error={errors.image_url} />
+          <Button variant="outline" onClick={() => setUploading(true)}>
+            Enviar imagem
+          </Button>
+        </div>
+        <TextField label="Link do evento" type="url" placeholder="https://" value={values.url} onChange={(e) => set('url', e.target.value)} error={errors.url} />
+        <CheckboxField label="Ativo" checked={values.is_active} onChange={(e) => set('is_active', e.target.checked)} />
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {event ? 'Atualizar' : 'Criar'}
+          </Button>
+        </div>
+      </form>
+      <ImageUploadDialog
+        open={uploading}
+        onClose={() => setUploading(false)}
+        onUploaded={(url) => set('image_url', url)}
+        aspect={LIMITS.newsImage.aspect}
+        output={{ width: LIMITS.newsImage.width, height: LIMITS.newsImage.height, quality: LIMITS.newsImage.quality }}
+        minWidth={LIMITS.newsImage.minWidth}
+        folder="news-images"
+        fileName={() => newsImageName()}
+      />
+    </Dialog>
+  );
+}
+
+export default function EventsScreen() {
+  const toast = useToast();
+  const list = useListParams('-event_date');
+  const query = useQuery(eventsQueries.list(list.params));
+  useErrorToast(query.error, 'Não foi possível carregar os eventos');
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<PortalEvent | null>(null);
+  const [deleting, setDeleting] = useState<PortalEvent | null>(null);
+  const remove = useDeleteEvent();
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success('Evento excluído com sucesso');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Não foi possível excluir o evento'));
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  const items = query.data?.items ?? [];
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center justify-between">
+        <h1 className="text-2xl font-bold">Gerenciar Eventos</h1>
+        <Button
+          onClick={() => {
+            setEditing(null);
+            setFormOpen(true);
+          }}
+        >
+          Novo Evento
+        </Button>
+      </div>
+      <input
+        type="search"
+        aria-label="Buscar eventos"
+        placeholder="Buscar eventos..."
+        value={list.searchInput}
+        onChange={(e) => list.setSearchInput(e.target.value)}
+        className="w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm"
+      />
+      {query.isPending ? (
+        <Spinner />
+      ) : query.isError ? (
+        <ErrorState message="Não foi possível carregar os eventos" onRetry={() => void query.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="rounded-md border border-dashed p-8 text-center text-slate-600">Nenhum evento cadastrado</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border bg-white">
+          <table className="w-full text-sm">
+            <thead className="bg-slate-50">
+              <tr>
+                <SortHeader label="Título" field="title" sort={list.params.sort} onSort={list.setSort} />
+                <SortHeader label="Data" field="event_date" sort={list.params.sort} onSort={list.setSort} />
+                <th scope="col" className="px-3 py-2 text-left">Local</th>
+                <th scope="col" className="px-3 py-2 text-left">Status</th>
+                <th scope="col" className="px-3 py-2 text-left">Ações</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((ev) => (
+                <tr key={ev.id} className="border-t">
+                  <td className="px-3 py-2 font-medium">{ev.title}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTimePtBR(ev.event_date)}</td>
+                  <td className="px-3 py-2">{ev.location ?? '—'}</td>
+                  <td className="px-3 py-2">
+                    <Badge color={ev.is_active ? 'green' : 'gray'}>{ev.is_active ? 'Ativo' : 'Inativo'}</Badge>
+                  </td>
+                  <td className="px-3 py-2">
+                    <div className="flex gap-1">
+                      <Button
+                        variant="outline"
+                        aria-label={`Editar ${ev.title}`}
+                        onClick={() => {
+                          setEditing(ev);
+                          setFormOpen(true);
+                        }}
+                      >
+                        Editar
+                      </Button>
+                      <Button variant="destructive" aria-label={`Excluir ${ev.title}`} onClick={() => setDeleting(ev)}>
+                        Excluir
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={list.params.page} pageSize={env.pageSize} total={query.data?.total ?? 0} onPage={list.setPage} />
+      <EventFormDialog open={formOpen} event={editing} onClose={() => setFormOpen(false)} />
+      <ConfirmDialog
+        open={!!deleting}
+        description="Tem certeza que deseja excluir este evento? Esta ação não pode ser desfeita."
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

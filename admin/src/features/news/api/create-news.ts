@@ -1,0 +1,60 @@
+/** Create a news item: the form's zod schema, the payload rules of sections 5–6 and the mutation hook. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { NEWS_STATUSES } from '@portal/domain/news-status';
+import { isEditorLevel, type Role } from '@portal/domain/roles';
+import { newsSlug } from '@portal/domain/slug';
+import { createItem, directus } from '../../../lib/directus.ts';
+import { newsQueries } from './news-queries.ts';
+
+export const newsInputSchema = z.object({
+  title: z.string().trim().min(1, 'Título é obrigatório'),
+  summary: z.string(),
+  content: z.string().trim().min(1, 'Conteúdo é obrigatório'),
+  status: z.enum(NEWS_STATUSES),
+  category_id: z.string().nullable(),
+  municipality_id: z.string().nullable(),
+  featured_image: z.string().nullable(),
+  featured_image_caption: z.string().nullable(),
+  is_featured: z.boolean(),
+  /** ISO timestamp; only meaningful for editor-level users publishing. */
+  scheduled_at: z.string().nullable(),
+});
+export type NewsInput = z.infer<typeof newsInputSchema>;
+
+const blankToNull = (v: string | null) => (v && v.trim() ? v.trim() : null);
+
+/**
+ * What is sent to Directus. Slug from the title; empty optionals become null;
+ * the schedule only for editor-level users saving as published (blank = now);
+ * is_featured only for editor-level (producers have no write access to it).
+ */
+export function newsPayload(input: NewsInput, role: Role | null): Record<string, unknown> {
+  const editor = isEditorLevel(role);
+  const payload: Record<string, unknown> = {
+    title: input.title.trim(),
+    slug: newsSlug(input.title),
+    summary: blankToNull(input.summary),
+    content: input.content,
+    status: input.status,
+    category_id: input.category_id || null,
+    municipality_id: input.municipality_id || null,
+    featured_image: blankToNull(input.featured_image),
+    featured_image_caption: blankToNull(input.featured_image_caption),
+    scheduled_at: editor && input.status === 'published' ? input.scheduled_at || null : null,
+  };
+  if (editor) payload.is_featured = input.is_featured;
+  return payload;
+}
+
+export async function createNews({ input, role }: { input: NewsInput; role: Role | null }) {
+  return directus.request(createItem('news', newsPayload(input, role) as never, { fields: ['id', 'slug'] }));
+}
+
+export function useCreateNews() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createNews,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: newsQueries.all() }),
+  });
+}

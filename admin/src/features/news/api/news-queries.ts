@@ -1,0 +1,100 @@
+/** Query factory of the news collection (keys generic → specific) and its list query. */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { NewsStatus } from '@portal/domain/news-status';
+import type { Role } from '@portal/domain/roles';
+import { env } from '../../../config/env.ts';
+import { aggregate, directus, readItems } from '../../../lib/directus.ts';
+import type { ListParams, Page } from '../../../lib/list-params.ts';
+
+export type NewsRow = {
+  id: string;
+  title: string;
+  summary: string | null;
+  content: string;
+  slug: string;
+  status: NewsStatus;
+  is_featured: boolean;
+  featured_image: string | null;
+  featured_image_caption: string | null;
+  category_id: { id: string; name: string } | null;
+  municipality_id: { id: string; name: string } | null;
+  author_id: string | null;
+  published_at: string | null;
+  scheduled_at: string | null;
+  created_at: string;
+  authorName: string;
+};
+
+export type NewsListFilters = ListParams & { role: Role | null; userId: string };
+
+/**
+ * What each role's list shows (spec section 6): producer → own drafts,
+ * editor → pending, super_admin → everything.
+ */
+export function newsRoleFilter(role: Role | null, userId: string): Record<string, unknown> {
+  if (role === 'super_admin') return {};
+  if (role === 'editor') return { status: { _eq: 'pending' } };
+  return { _and: [{ author_id: { _eq: userId } }, { status: { _eq: 'draft' } }] };
+}
+
+const FIELDS = [
+  'id',
+  'title',
+  'summary',
+  'content',
+  'slug',
+  'status',
+  'is_featured',
+  'featured_image',
+  'featured_image_caption',
+  'category_id.id',
+  'category_id.name',
+  'municipality_id.id',
+  'municipality_id.name',
+  'author_id',
+  'published_at',
+  'scheduled_at',
+  'created_at',
+];
+
+async function fetchNewsPage(f: NewsListFilters): Promise<Page<NewsRow>> {
+  const filter = newsRoleFilter(f.role, f.userId);
+  const search = f.search.trim() || undefined;
+  const [rows, count] = await Promise.all([
+    directus.request(readItems('news', { fields: FIELDS as never, filter: filter as never, search, sort: [f.sort] as never, limit: env.pageSize, page: f.page })),
+    directus.request(aggregate('news', { aggregate: { count: '*' }, query: { filter: filter as never, search } })),
+  ]);
+  const items = rows as unknown as Array<Omit<NewsRow, 'authorName'>>;
+  // Author names come from profiles (staff may read every profile, not every user).
+  const authorIds = [...new Set(items.map((n) => n.author_id).filter((id): id is string => !!id))];
+  const authors = authorIds.length
+    ? ((await directus.request(readItems('profiles', { filter: { user_id: { _in: authorIds } }, fields: ['user_id', 'full_name'], limit: -1 }))) as Array<{
+        user_id: string;
+        full_name: string | null;
+      }>)
+    : [];
+  const names = new Map(authors.map((a) => [a.user_id, a.full_name]));
+  return {
+    items: items.map((n) => ({ ...n, authorName: (n.author_id && names.get(n.author_id)) || 'Autor não informado' })),
+    total: Number((count as Array<{ count: unknown }>)[0]?.count ?? 0),
+  };
+}
+
+export const newsQueries = {
+  all: () => ['news'] as const,
+  lists: () => [...newsQueries.all(), 'list'] as const,
+  list: (f: NewsListFilters) =>
+    queryOptions({ queryKey: [...newsQueries.lists(), f] as const, queryFn: () => fetchNewsPage(f), placeholderData: keepPreviousData }),
+  counts: () =>
+    queryOptions({
+      queryKey: [...newsQueries.all(), 'counts'] as const,
+      queryFn: async () => {
+        const count = async (filter?: Record<string, unknown>) => {
+          const r = await directus.request(aggregate('news', { aggregate: { count: '*' }, query: filter ? { filter: filter as never } : {} }));
+          return Number((r as Array<{ count: unknown }>)[0]?.count ?? 0);
+        };
+        const [total, published, draft] = await Promise.all([count(), count({ status: { _eq: 'published' } }), count({ status: { _eq: 'draft' } })]);
+        return { total, published, draft };
+      },
+    }),
+};

@@ -1,0 +1,214 @@
+/**
+ * Create/edit dialog of a news item with every rule of spec sections 4–6:
+ * slug from the title, status options per role, schedule only for editors
+ * publishing, municipality fixed for producers and locked on edit for
+ * everyone but super_admin.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { LIMITS } from '@portal/domain/limits';
+import { MUNICIPALITY_CHANGE_ERROR } from '@portal/domain/municipalities';
+import { NEWS_STATUS_LABELS, statusOptionsFor } from '@portal/domain/news-status';
+import { isAdmin, isEditorLevel, type Role } from '@portal/domain/roles';
+import { newsSlug } from '@portal/domain/slug';
+import { ImageUploadDialog } from '../../../components/image-upload-dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { errorMessage } from '../../../lib/errors.ts';
+import { fromLocalInput, toLocalInput } from '../../../lib/datetime-input.ts';
+import { newsImageName } from '../../../lib/upload.ts';
+import { newsInputSchema, useCreateNews, type NewsInput } from '../api/create-news.ts';
+import type { NewsRow } from '../api/news-queries.ts';
+import { useUpdateNews } from '../api/update-news.ts';
+
+export type Option = { id: string; name: string };
+
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  news: NewsRow | null;
+  role: Role | null;
+  /** The signed-in user's profile municipality; null when no profile is loaded. */
+  profile: { municipalityId: string | null; municipalityName: string | null } | null;
+  categories: Option[];
+  municipalities: Option[];
+};
+
+function initialValues(news: NewsRow | null, producerMunicipality: string | null): NewsInput {
+  if (!news) {
+    return {
+      title: '',
+      summary: '',
+      content: '',
+      status: 'draft',
+      category_id: null,
+      municipality_id: producerMunicipality,
+      featured_image: null,
+      featured_image_caption: null,
+      is_featured: false,
+      scheduled_at: null,
+    };
+  }
+  return {
+    title: news.title,
+    summary: news.summary ?? '',
+    content: news.content,
+    status: news.status,
+    category_id: news.category_id?.id ?? null,
+    municipality_id: news.municipality_id?.id ?? null,
+    featured_image: news.featured_image,
+    featured_image_caption: news.featured_image_caption,
+    is_featured: news.is_featured,
+    // Editing preloads the schedule from published_at (spec section 4).
+    scheduled_at: news.published_at,
+  };
+}
+
+export function NewsFormDialog({ open, onClose, news, role, profile, categories, municipalities }: Props) {
+  const toast = useToast();
+  const editing = !!news;
+  const editor = isEditorLevel(role);
+  const producerMunicipality = editor ? null : (profile?.municipalityId ?? null);
+  const [values, setValues] = useState<NewsInput>(() => initialValues(news, producerMunicipality));
+  const [errors, setErrors] = useState<Partial<Record<keyof NewsInput, string>>>({});
+  const [uploading, setUploading] = useState(false);
+  const create = useCreateNews();
+  const update = useUpdateNews();
+  const busy = create.isPending || update.isPending;
+
+  useEffect(() => {
+    if (open) {
+      setValues(initialValues(news, producerMunicipality));
+      setErrors({});
+    }
+  }, [open, news, producerMunicipality]);
+
+  const set = <K extends keyof NewsInput>(key: K, value: NewsInput[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  // Producers only see their own municipality; editors and super_admin see all.
+  const municipalityOptions = editor
+    ? municipalities
+    : municipalities.filter((m) => m.id === profile?.municipalityId).concat(
+        profile?.municipalityId && !municipalities.some((m) => m.id === profile.municipalityId)
+          ? [{ id: profile.municipalityId, name: profile.municipalityName ?? '' }]
+          : [],
+      );
+  const municipalityLocked = !editor || (editing && !isAdmin(role));
+  const statuses = statusOptionsFor(role);
+  // A producer editing a news whose status it cannot pick still sees it (read-only choice).
+  const statusChoices = statuses.includes(values.status) ? statuses : [values.status, ...statuses];
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = newsInputSchema.safeParse(values);
+    if (!parsed.success) {
+      const out: Partial<Record<keyof NewsInput, string>> = {};
+      for (const issue of parsed.error.issues) out[issue.path[0] as keyof NewsInput] ??= issue.message;
+      setErrors(out);
+      return;
+    }
+    setErrors({});
+    if (!profile) {
+      toast.error('Usuário não autenticado');
+      return;
+    }
+    if (editing && !isAdmin(role) && (parsed.data.municipality_id ?? null) !== (news?.municipality_id?.id ?? null)) {
+      toast.error(MUNICIPALITY_CHANGE_ERROR);
+      return;
+    }
+    try {
+      if (news) {
+        await update.mutateAsync({ id: news.id, input: parsed.data, role });
+        toast.success('Notícia atualizada com sucesso');
+      } else {
+        await create.mutateAsync({ input: parsed.data, role });
+        toast.success('Notícia criada com sucesso');
+      }
+      onClose();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Não foi possível salvar a notícia'));
+    }
+  }
+
+  const slug = newsSlug(values.title);
+
+  return (
+    <Dialog open={open} onClose={onClose} title={editing ? 'Editar Notícia' : 'Nova Notícia'} size="lg">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label="Título" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} required hint={slug ? `Slug: ${slug}` : undefined} />
+        <TextAreaField label="Resumo" rows={2} value={values.summary} onChange={(e) => set('summary', e.target.value)} />
+        <TextAreaField label="Conteúdo" rows={8} value={values.content} onChange={(e) => set('content', e.target.value)} error={errors.content} required />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="Categoria" value={values.category_id ?? ''} onChange={(e) => set('category_id', e.target.value || null)}>
+            <option value="">Sem categoria</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Município"
+            value={values.municipality_id ?? ''}
+            onChange={(e) => set('municipality_id', e.target.value || null)}
+            disabled={municipalityLocked}
+            hint={editing && !isAdmin(role) ? MUNICIPALITY_CHANGE_ERROR : undefined}
+          >
+            <option value="">Sem município</option>
+            {municipalityOptions.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Status" value={values.status} onChange={(e) => set('status', e.target.value as NewsInput['status'])}>
+            {statusChoices.map((s) => (
+              <option key={s} value={s} disabled={!statuses.includes(s)}>
+                {NEWS_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </SelectField>
+          {editor && values.status === 'published' && (
+            <TextField
+              label="Data de publicação"
+              type="datetime-local"
+              value={toLocalInput(values.scheduled_at)}
+              onChange={(e) => set('scheduled_at', fromLocalInput(e.target.value))}
+              hint="Deixe em branco para publicar imediatamente."
+            />
+          )}
+        </div>
+        <div className="space-y-2">
+          <TextField label="Imagem destacada (URL)" value={values.featured_image ?? ''} onChange={(e) => set('featured_image', e.target.value || null)} />
+          <div className="flex items-center gap-3">
+            <Button variant="outline" onClick={() => setUploading(true)}>
+              Enviar imagem
+            </Button>
+            {values.featured_image && <img src={values.featured_image} alt="Imagem destacada" className="h-16 w-28 rounded object-cover" />}
+          </div>
+          <TextField label="Legenda da imagem" value={values.featured_image_caption ?? ''} onChange={(e) => set('featured_image_caption', e.target.value || null)} />
+        </div>
+        {editor && <CheckboxField label="Destaque" checked={values.is_featured} onChange={(e) => set('is_featured', e.target.checked)} />}
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Salvando...' : editing ? 'Atualizar' : 'Criar'}
+          </Button>
+        </div>
+      </form>
+      <ImageUploadDialog
+        open={uploading}
+        onClose={() => setUploading(false)}
+        onUploaded={(url) => set('featured_image', url)}
+        aspect={LIMITS.newsImage.aspect}
+        output={{ width: LIMITS.newsImage.width, height: LIMITS.newsImage.height, quality: LIMITS.newsImage.quality }}
+        minWidth={LIMITS.newsImage.minWidth}
+        folder="news-images"
+        fileName={() => newsImageName()}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,162 @@
+/** The role-filtered news list with server-side paging, search and sort, plus its dialogs. */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatDatePtBR } from '@portal/domain/dates';
+import { NEWS_STATUS_COLORS, NEWS_STATUS_LABELS } from '@portal/domain/news-status';
+import { isEditorLevel, type Role } from '@portal/domain/roles';
+import { listSummary } from '@portal/domain/sanitize';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
+import { ErrorState } from '../../../components/ui/states.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { env } from '../../../config/env.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
+import { useDeleteNews } from '../api/delete-news.ts';
+import { newsQueries, type NewsRow } from '../api/news-queries.ts';
+import { NewsFormDialog, type Option } from './news-form-dialog.tsx';
+
+type Props = {
+  role: Role | null;
+  userId: string;
+  profile: { municipalityId: string | null; municipalityName: string | null } | null;
+  categories: Option[];
+  municipalities: Option[];
+  /** Open the create dialog on mount (quick link "Nova Notícia"). */
+  startCreating?: boolean;
+};
+
+/** Producers edit only their own news; editor-level users edit all (spec section 6). */
+export const canEditNews = (role: Role | null, userId: string, news: Pick<NewsRow, 'author_id'>) =>
+  isEditorLevel(role) || (!!userId && news.author_id === userId);
+
+export function NewsList({ role, userId, profile, categories, municipalities, startCreating = false }: Props) {
+  const toast = useToast();
+  const list = useListParams('-created_at');
+  const query = useQuery(newsQueries.list({ ...list.params, role, userId }));
+  useErrorToast(query.error, 'Não foi possível carregar as notícias');
+  const [editing, setEditing] = useState<NewsRow | null>(null);
+  const [formOpen, setFormOpen] = useState(startCreating);
+  const [deleting, setDeleting] = useState<NewsRow | null>(null);
+  const remove = useDeleteNews();
+  const editor = isEditorLevel(role);
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success('Notícia excluída com sucesso');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Não foi possível excluir a notícia'));
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  const items = query.data?.items ?? [];
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Gerenciar Notícias</h1>
+        <Button
+          onClick={() => {
+            setEditing(null);
+            setFormOpen(true);
+          }}
+        >
+          Nova Notícia
+        </Button>
+      </div>
+      <input
+        type="search"
+        aria-label="Buscar notícias"
+        placeholder="Buscar notícias..."
+        value={list.searchInput}
+        onChange={(e) => list.setSearchInput(e.target.value)}
+        className="w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm"
+      />
+      {query.isPending ? (
+        <Spinner />
+      ) : query.isError ? (
+        <ErrorState message="Não foi possível carregar as notícias" onRetry={() => void query.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="rounded-md border border-dashed p-8 text-center text-slate-600">Nenhuma notícia encontrada</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border bg-white">
+          <table className="w-full text-sm">
+            <thead className="bg-slate-50">
+              <tr>
+                <SortHeader label="Título" field="title" sort={list.params.sort} onSort={list.setSort} />
+                <SortHeader label="Status" field="status" sort={list.params.sort} onSort={list.setSort} />
+                <th scope="col" className="px-3 py-2 text-left">Categoria</th>
+                <th scope="col" className="px-3 py-2 text-left">Município</th>
+                <th scope="col" className="px-3 py-2 text-left">Autor</th>
+                <SortHeader label="Data" field="created_at" sort={list.params.sort} onSort={list.setSort} />
+                <th scope="col" className="px-3 py-2 text-left">Ações</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((n) => (
+                <tr key={n.id} className="border-t align-top">
+                  <td className="max-w-md px-3 py-2">
+                    <p className="font-medium">{n.title}</p>
+                    <p className="text-xs text-slate-600">{listSummary(n.summary, n.content)}</p>
+                  </td>
+                  <td className="px-3 py-2">
+                    <Badge color={NEWS_STATUS_COLORS[n.status]}>{NEWS_STATUS_LABELS[n.status]}</Badge>
+                  </td>
+                  <td className="px-3 py-2">{n.category_id?.name ?? '—'}</td>
+                  <td className="px-3 py-2">{n.municipality_id?.name ?? '—'}</td>
+                  <td className="px-3 py-2">{n.authorName}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDatePtBR(n.created_at)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <div className="flex gap-1">
+                      {canEditNews(role, userId, n) && (
+                        <Button
+                          variant="outline"
+                          aria-label={`Editar ${n.title}`}
+                          onClick={() => {
+                            setEditing(n);
+                            setFormOpen(true);
+                          }}
+                        >
+                          Editar
+                        </Button>
+                      )}
+                      {editor && (
+                        <Button variant="destructive" aria-label={`Excluir ${n.title}`} onClick={() => setDeleting(n)}>
+                          Excluir
+                        </Button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={list.params.page} pageSize={env.pageSize} total={query.data?.total ?? 0} onPage={list.setPage} />
+      <NewsFormDialog
+        open={formOpen}
+        onClose={() => setFormOpen(false)}
+        news={editing}
+        role={role}
+        profile={profile}
+        categories={categories}
+        municipalities={municipalities}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        description="Tem certeza que deseja excluir esta notícia?"
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

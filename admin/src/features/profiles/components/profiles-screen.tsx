@@ -1,0 +1,261 @@
+/** "Gerenciar Perfis": staff list, new staff account, role/municipality edit, deactivation (super_admin). */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { ROLES, roleColor, roleLabel, type Role } from '@portal/domain/roles';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog, Dialog } from '../../../components/ui/dialog.tsx';
+import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
+import { ErrorState } from '../../../components/ui/states.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { env } from '../../../config/env.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
+import { staffInputSchema, useCreateStaff, type StaffInput } from '../api/create-staff.ts';
+import { profilesQueries, type StaffRow } from '../api/profiles-queries.ts';
+import { useSetStaffStatus } from '../api/set-staff-status.ts';
+import { staffUpdateSchema, useUpdateStaff } from '../api/update-staff.ts';
+
+type Option = { id: string; name: string };
+
+function RoleAndMunicipality({ role, municipality, onRole, onMunicipality, municipalities }: { role: Role; municipality: string | null; onRole: (r: Role) => void; onMunicipality: (m: string | null) => void; municipalities: Option[] }) {
+  return (
+    <>
+      <SelectField label="Papel" value={role} onChange={(e) => onRole(e.target.value as Role)}>
+        {ROLES.map((r) => (
+          <option key={r} value={r}>
+            {roleLabel(r)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Município" value={municipality ?? ''} onChange={(e) => onMunicipality(e.target.value || null)}>
+        <option value="">Sem município</option>
+        {municipalities.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name}
+          </option>
+        ))}
+      </SelectField>
+    </>
+  );
+}
+
+function NewStaffDialog({ open, onClose, municipalities }: { open: boolean; onClose: () => void; municipalities: Option[] }) {
+  const toast = useToast();
+  const roleIds = useQuery(profilesQueries.roleIds());
+  const create = useCreateStaff();
+  const empty: StaffInput = { full_name: '', email: '', password: '', role: 'producer', municipality_id: null };
+  const [values, setValues] = useState<StaffInput>(empty);
+  const [errors, setErrors] = useState<Partial<Record<keyof StaffInput, string>>>({});
+  useEffect(() => {
+    if (open) {
+      setValues(empty);
+      setErrors({});
+    }
+    // Reset only when opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  const set = <K extends keyof StaffInput>(k: K, v: StaffInput[K]) => setValues((s) => ({ ...s, [k]: v }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = staffInputSchema.safeParse(values);
+    if (!parsed.success) {
+      const out: Partial<Record<keyof StaffInput, string>> = {};
+      for (const i of parsed.error.issues) out[i.path[0] as keyof StaffInput] ??= i.message;
+      setErrors(out);
+      return;
+    }
+    const roleId = roleIds.data?.[parsed.data.role];
+    if (!roleId) {
+      toast.error('Papel não encontrado no servidor');
+      return;
+    }
+    try {
+      await create.mutateAsync({ input: parsed.data, roleId });
+      toast.success('Usuário criado com sucesso');
+      onClose();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Não foi possível criar o usuário'));
+    }
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Novo Membro da Equipe">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label="Nome Completo" value={values.full_name} onChange={(e) => set('full_name', e.target.value)} error={errors.full_name} required />
+        <TextField label="Email" type="email" value={values.email} onChange={(e) => set('email', e.target.value)} error={errors.email} required />
+        <TextField label="Senha inicial" type="password" autoComplete="new-password" value={values.password} onChange={(e) => set('password', e.target.value)} error={errors.password} required hint="Informe a senha ao novo membro; ele pode trocá-la em Meu Perfil." />
+        <RoleAndMunicipality role={values.role} municipality={values.municipality_id} onRole={(r) => set('role', r)} onMunicipality={(m) => set('municipality_id', m)} municipalities={municipalities} />
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose} disabled={create.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            Criar
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function EditStaffDialog({ staff, onClose, municipalities }: { staff: StaffRow | null; onClose: () => void; municipalities: Option[] }) {
+  const toast = useToast();
+  const update = useUpdateStaff();
+  const [role, setRole] = useState<Role>('producer');
+  const [municipality, setMunicipality] = useState<string | null>(null);
+  useEffect(() => {
+    if (staff) {
+      setRole(staff.role ?? 'producer');
+      setMunicipality(staff.municipality?.id ?? null);
+    }
+  }, [staff]);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!staff) return;
+    const parsed = staffUpdateSchema.safeParse({ role, municipality_id: municipality });
+    if (!parsed.success) return;
+    try {
+      await update.mutateAsync({ profileId: staff.id, input: parsed.data });
+      toast.success('Perfil atualizado com sucesso');
+      onClose();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Não foi possível atualizar o perfil'));
+    }
+  }
+
+  return (
+    <Dialog open={!!staff} onClose={onClose} title="Editar Perfil">
+      <form onSubmit={onSubmit} className="space-y-4">
+        <p className="text-sm text-slate-600">
+          {staff?.full_name ?? ''} — {staff?.email ?? ''}
+        </p>
+        <RoleAndMunicipality role={role} municipality={municipality} onRole={setRole} onMunicipality={setMunicipality} municipalities={municipalities} />
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose} disabled={update.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            Atualizar
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export default function ProfilesScreen({ municipalities, currentUserId }: { municipalities: Option[]; currentUserId: string }) {
+  const toast = useToast();
+  const list = useListParams('full_name');
+  const query = useQuery(profilesQueries.list(list.params));
+  useErrorToast(query.error, 'Não foi possível carregar os perfis');
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<StaffRow | null>(null);
+  const [toggling, setToggling] = useState<StaffRow | null>(null);
+  const status = useSetStaffStatus();
+
+  async function confirmToggle() {
+    if (!toggling) return;
+    const active = toggling.status !== 'active';
+    try {
+      await status.mutateAsync({ userId: toggling.user_id, active });
+      toast.success(active ? 'Usuário reativado com sucesso' : 'Usuário desativado com sucesso');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Não foi possível alterar o status do usuário'));
+    } finally {
+      setToggling(null);
+    }
+  }
+
+  const items = query.data?.items ?? [];
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center justify-between">
+        <h1 className="text-2xl font-bold">Gerenciar Perfis</h1>
+        <Button onClick={() => setCreating(true)}>Novo Membro</Button>
+      </div>
+      <input
+        type="search"
+        aria-label="Buscar perfis"
+        placeholder="Buscar por nome ou email..."
+        value={list.searchInput}
+        onChange={(e) => list.setSearchInput(e.target.value)}
+        className="w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm"
+      />
+      {query.isPending ? (
+        <Spinner />
+      ) : query.isError ? (
+        <ErrorState message="Não foi possível carregar os perfis" onRetry={() => void query.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="rounded-md border border-dashed p-8 text-center text-slate-600">Nenhum perfil encontrado</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border bg-white">
+          <table className="w-full text-sm">
+            <thead className="bg-slate-50">
+              <tr>
+                <SortHeader label="Nome" field="full_name" sort={list.params.sort} onSort={list.setSort} />
+                <SortHeader label="Email" field="email" sort={list.params.sort} onSort={list.setSort} />
+                <SortHeader label="Papel" field="role" sort={list.params.sort} onSort={list.setSort} />
+                <th scope="col" className="px-3 py-2 text-left">Município</th>
+                <th scope="col" className="px-3 py-2 text-left">Situação</th>
+                <th scope="col" className="px-3 py-2 text-left">Ações</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((p) => (
+                <tr key={p.id} className="border-t">
+                  <td className="px-3 py-2 font-medium">{p.full_name ?? '—'}</td>
+                  <td className="px-3 py-2">{p.email ?? '—'}</td>
+                  <td className="px-3 py-2">
+                    <Badge color={roleColor(p.role)}>{roleLabel(p.role)}</Badge>
+                  </td>
+                  <td className="px-3 py-2">{p.municipality?.name ?? '—'}</td>
+                  <td className="px-3 py-2">
+                    <Badge color={p.status === 'active' ? 'green' : 'gray'}>{p.status === 'active' ? 'Ativo' : 'Desativado'}</Badge>
+                  </td>
+                  <td className="px-3 py-2">
+                    <div className="flex gap-1">
+                      <Button variant="outline" aria-label={`Editar ${p.full_name ?? p.email ?? ''}`} onClick={() => setEditing(p)}>
+                        Editar
+                      </Button>
+                      {p.user_id !== currentUserId && (
+                        <Button
+                          variant={p.status === 'active' ? 'destructive' : 'outline'}
+                          aria-label={`${p.status === 'active' ? 'Desativar' : 'Reativar'} ${p.full_name ?? p.email ?? ''}`}
+                          onClick={() => setToggling(p)}
+                        >
+                          {p.status === 'active' ? 'Desativar' : 'Reativar'}
+                        </Button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={list.params.page} pageSize={env.pageSize} total={query.data?.total ?? 0} onPage={list.setPage} />
+      <NewStaffDialog open={creating} onClose={() => setCreating(false)} municipalities={municipalities} />
+      <EditStaffDialog staff={editing} onClose={() => setEditing(null)} municipalities={municipalities} />
+      <ConfirmDialog
+        open={!!toggling}
+        title={toggling?.status === 'active' ? 'Desativar usuário' : 'Reativar usuário'}
+        description={
+          toggling?.status === 'active'
+            ? 'Tem certeza que deseja desativar este usuário? Ele não poderá mais entrar no sistema.'
+            : 'Tem certeza que deseja reativar este usuário?'
+        }
+        confirmLabel={toggling?.status === 'active' ? 'Desativar' : 'Reativar'}
+        busy={status.isPending}
+        onConfirm={() => void confirmToggle()}
+        onCancel={() => setToggling(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * Session state of the SPA: signed in, signed out or loading (spec section 4).
+ * The session query holds the Directus user and the portal profile (role,
+ * municipality); everything role-dependent reads `role` from here.
+ */
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import type { Role } from '@portal/domain/roles';
+import { isRole } from '@portal/domain/roles';
+import { directus, hasStoredSession, readItems, readMe, sessionStorage } from './directus.ts';
+import { errorCode, isAuthError } from './errors.ts';
+
+export type SessionUser = { id: string; email: string; first_name: string | null; last_name: string | null; tfa_enabled: boolean };
+export type SessionProfile = {
+  id: string;
+  user_id: string;
+  full_name: string | null;
+  email: string | null;
+  whatsapp: string | null;
+  instagram: string | null;
+  avatar_url: string | null;
+  role: Role | null;
+  municipality: { id: string; name: string; slug: string } | null;
+};
+export type Session = { user: SessionUser; profile: SessionProfile | null };
+
+const PROFILE_FIELDS = ['id', 'user_id', 'full_name', 'email', 'whatsapp', 'instagram', 'avatar_url', 'role', 'municipality_id.id', 'municipality_id.name', 'municipality_id.slug'] as const;
+
+async function loadSession(): Promise<Session | null> {
+  if (!hasStoredSession()) return null;
+  let me: Record<string, unknown>;
+  try {
+    me = (await directus.request(readMe({ fields: ['id', 'email', 'first_name', 'last_name', 'tfa_secret'] }))) as Record<string, unknown>;
+  } catch (e) {
+    if (isAuthError(e)) {
+      sessionStorage.set(null);
+      return null;
+    }
+    // A registered user without a staff role may not read its own user row: still signed in, no profile.
+    if (errorCode(e) === 'FORBIDDEN') return { user: { id: '', email: '', first_name: null, last_name: null, tfa_enabled: false }, profile: null };
+    throw e;
+  }
+  const user: SessionUser = {
+    id: String(me.id),
+    email: String(me.email ?? ''),
+    first_name: (me.first_name as string | null) ?? null,
+    last_name: (me.last_name as string | null) ?? null,
+    tfa_enabled: !!me.tfa_secret,
+  };
+  let profile: SessionProfile | null = null;
+  try {
+    const rows = await directus.request(readItems('profiles', { filter: { user_id: { _eq: user.id } }, fields: [...PROFILE_FIELDS], limit: 1 }));
+    const row = rows[0] as (Record<string, unknown> & { municipality_id?: unknown }) | undefined;
+    if (row) {
+      const m = row.municipality_id as { id: string; name: string; slug: string } | null | undefined;
+      profile = {
+        id: String(row.id),
+        user_id: String(row.user_id),
+        full_name: (row.full_name as string | null) ?? null,
+        email: (row.email as string | null) ?? user.email,
+        whatsapp: (row.whatsapp as string | null) ?? null,
+        instagram: (row.instagram as string | null) ?? null,
+        avatar_url: (row.avatar_url as string | null) ?? null,
+        role: isRole(row.role) ? row.role : null,
+        municipality: m && typeof m === 'object' ? m : null,
+      };
+    }
+  } catch (e) {
+    if (errorCode(e) !== 'FORBIDDEN') throw e;
+  }
+  return { user, profile };
+}
+
+export const sessionQuery = () => queryOptions({ queryKey: ['session'] as const, queryFn: loadSession, staleTime: 60_000 });
+
+type AuthContextValue = {
+  session: Session | null;
+  loading: boolean;
+  role: Role | null;
+  displayName: string;
+  signIn: (email: string, password: string, otp?: string) => Promise<void>;
+  signOut: () => Promise<void>;
+  refresh: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { data, isPending } = useQuery(sessionQuery());
+  const session = data ?? null;
+
+  const refresh = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: sessionQuery().queryKey });
+  }, [queryClient]);
+
+  const signIn = useCallback(
+    async (email: string, password: string, otp?: string) => {
+      await directus.login({ email, password }, otp ? { otp } : {});
+      // Another user's cached lists must not leak into this session.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+      await queryClient.fetchQuery({ ...sessionQuery(), staleTime: 0 });
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      await directus.logout();
+    } catch {
+      // The server may already have dropped the session; signing out locally is what matters.
+    }
+    sessionStorage.set(null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    queryClient.setQueryData(sessionQuery().queryKey, null);
+  }, [queryClient]);
+
+  const value = useMemo<AuthContextValue>(() => {
+    const role = session?.profile?.role ?? null;
+    const name = session?.profile?.full_name?.trim() || [session?.user.first_name, session?.user.last_name].filter(Boolean).join(' ');
+    return { session, loading: isPending, role, displayName: name || session?.profile?.email || session?.user.email || 'Usuário', signIn, signOut, refresh };
+  }, [session, isPending, signIn, signOut, refresh]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The spec: using the auth context outside its provider raises an error. */
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth deve ser usado dentro de AuthProvider');
+  return ctx;
+}

@@ -1,0 +1,55 @@
+/**
+ * The one typed Directus client of the admin SPA. Nothing else imports
+ * @directus/sdk: features take commands from here. The session lives in
+ * localStorage and is refreshed automatically (spec section 9).
+ */
+import { authentication, createDirectus, rest, type AuthenticationData, type AuthenticationStorage } from '@directus/sdk';
+import type { Schema } from '@portal/domain/schema';
+import { env } from '../config/env.ts';
+
+export {
+  aggregate,
+  createItem,
+  createUser,
+  customEndpoint,
+  deleteItem,
+  disableTwoFactor,
+  enableTwoFactor,
+  generateTwoFactorSecret,
+  passwordRequest,
+  passwordReset,
+  readFolders,
+  readItems,
+  readMe,
+  readRoles,
+  readUsers,
+  registerUser,
+  updateItem,
+  updateUser,
+  uploadFiles,
+} from '@directus/sdk';
+
+export const sessionStorage: AuthenticationStorage = {
+  get(): AuthenticationData | null {
+    try {
+      const raw = window.localStorage.getItem(env.sessionKey);
+      return raw ? (JSON.parse(raw) as AuthenticationData) : null;
+    } catch {
+      // A corrupted entry is the same as no session.
+      return null;
+    }
+  },
+  set(value: AuthenticationData | null) {
+    if (!value || (!value.access_token && !value.refresh_token)) window.localStorage.removeItem(env.sessionKey);
+    else window.localStorage.setItem(env.sessionKey, JSON.stringify(value));
+  },
+};
+
+export function makeClient(url: string = env.apiUrl) {
+  return createDirectus<Schema>(url).with(authentication('json', { autoRefresh: true, storage: sessionStorage })).with(rest());
+}
+
+export const directus = makeClient();
+export type PortalClient = typeof directus;
+
+export const hasStoredSession = (): boolean => !!sessionStorage.get();

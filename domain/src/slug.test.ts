@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { categorySlug, categoryTitleFromSlug, municipalitySlug, newsSlug, uniqueSlug } from './slug.ts';
+
+describe('newsSlug (spec §5: runs outside a-z0-9 become one hyphen)', () => {
+  it('lowercases and joins words with hyphens', () => expect(newsSlug('Chuva Forte Hoje')).toBe('chuva-forte-hoje'));
+  it('turns each accented letter run into a hyphen, as the spec rule says', () =>
+    expect(newsSlug('Câmara de Belém')).toBe('c-mara-de-bel-m'));
+  it('collapses punctuation runs and trims the edges', () => expect(newsSlug('  "Re-Pa": 2 x 1!! ')).toBe('re-pa-2-x-1'));
+  it('keeps digits', () => expect(newsSlug('COP 30 em 2025')).toBe('cop-30-em-2025'));
+});
+
+describe('categorySlug (accents stripped, non-alphanumerics removed)', () => {
+  it.each([
+    ['Política', 'politica'],
+    ['Meio Ambiente', 'meio-ambiente'],
+    ['Saúde', 'saude'],
+    ['Educação', 'educacao'],
+    ['Ciência & Tecnologia', 'ciencia-tecnologia'],
+    ['  Esportes   Radicais ', 'esportes-radicais'],
+  ])('%s → %s', (name, slug) => expect(categorySlug(name)).toBe(slug));
+});
+
+describe('municipalitySlug (keeps letters, digits, spaces and hyphens)', () => {
+  it.each([
+    ['Santa Bárbara do Pará', 'santa-barbara-do-para'],
+    ['Igarapé-Açu', 'igarape-acu'],
+    ["Pau D'Arco", 'pau-darco'],
+    ['  Belém  ', 'belem'],
+    ['São   Félix do Xingu', 'sao-felix-do-xingu'],
+  ])('%s → %s', (name, slug) => expect(municipalitySlug(name)).toBe(slug));
+});
+
+describe('categoryTitleFromSlug', () => {
+  it('turns hyphens into spaces and capitalizes words', () => expect(categoryTitleFromSlug('meio-ambiente')).toBe('Meio Ambiente'));
+});
+
+describe('uniqueSlug', () => {
+  it('returns the base when free', () => expect(uniqueSlug('a', [])).toBe('a'));
+  it('appends the next free number', () => expect(uniqueSlug('a', ['a', 'a-2'])).toBe('a-3'));
+});

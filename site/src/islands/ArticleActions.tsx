@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { likeLabel } from '@portal/domain/engagement';
+import { getEngagement, likedIds, setLiked, toggleLike } from '../lib/browser/api.ts';
+import { toast } from '../lib/browser/toast.ts';
+
+type Props = { newsId: string; initialLikes: number; title: string; url: string };
+
+/**
+ * TOP (like) and Compartilhar. The anonymous reader is a session id in
+ * localStorage; the count and liked state come from the server on load.
+ */
+export default function ArticleActions({ newsId, initialLikes, title, url }: Props) {
+  const [likes, setLikes] = useState(initialLikes);
+  const [liked, setLikedState] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setLikedState(likedIds().includes(newsId));
+    getEngagement(newsId)
+      .then((e) => {
+        setLikes(e.likes);
+        setLikedState(e.liked);
+        setLiked(newsId, e.liked);
+      })
+      .catch(() => undefined); // silent: the built count stays
+  }, [newsId]);
+
+  async function onLike() {
+    setBusy(true);
+    try {
+      const r = await toggleLike(newsId);
+      setLikes(r.likes);
+      setLikedState(r.liked);
+      setLiked(newsId, r.liked);
+    } catch {
+      toast('Erro', 'Não foi possível processar sua curtida', 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onShare() {
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, url });
+      } catch {
+        /* the reader closed the share sheet */
+      }
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast('Link copiado!', 'O link da notícia foi copiado para a área de transferência', 'success');
+    } catch {
+      toast('Erro', 'Não foi possível copiar o link', 'error');
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap gap-3">
+      <button
+        type="button"
+        onClick={onLike}
+        disabled={busy}
+        aria-pressed={liked}
+        className={`btn ${liked ? 'btn-primary' : 'btn-outline'}`}
+        data-testid="like-button"
+      >
+        <span aria-hidden="true">👍</span>
+        {likeLabel(likes)}
+      </button>
+      <button type="button" onClick={onShare} className="btn btn-outline">
+        <span aria-hidden="true">↗</span>
+        Compartilhar
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { useEffect, useRef, useState } from 'react';
+import { clockPtBR } from '@portal/domain/dates';
+import { LIMITS } from '@portal/domain/limits';
+
+type Props = { youtubeUrl: string; streamUrl: string };
+type Which = 'radio' | 'tv';
+
+export const TV_PROGRAMS = [
+  { time: '12:00', title: 'Jornal do Meio-Dia' },
+  { time: '15:00', title: 'Pará em Pauta' },
+  { time: '19:00', title: 'Esporte Pará' },
+] as const;
+
+export const randomTemperature = (rand = Math.random) =>
+  LIMITS.weatherMinC + Math.floor(rand() * (LIMITS.weatherMaxC - LIMITS.weatherMinC + 1));
+
+/**
+ * The header's Rádio and TV Web buttons and their dialogs (native <dialog>:
+ * focus trap and Esc for free). Any element with data-open-dialog="radio|tv"
+ * (e.g. the sidebar cards) opens them too.
+ */
+export default function MediaDialogs({ youtubeUrl, streamUrl }: Props) {
+  const radio = useRef<HTMLDialogElement>(null);
+  const tv = useRef<HTMLDialogElement>(null);
+  const open = (w: Which) => (w === 'radio' ? radio : tv).current?.showModal();
+
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      const w = (e.target as HTMLElement).closest<HTMLElement>('[data-open-dialog]')?.dataset.openDialog as Which | undefined;
+      if (w === 'radio' || w === 'tv') {
+        e.preventDefault();
+        open(w);
+      }
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, []);
+
+  return (
+    <>
+      <button type="button" className="btn btn-outline" onClick={() => open('radio')}>
+        <span aria-hidden="true">📻</span> Rádio
+      </button>
+      <button type="button" className="btn btn-outline" onClick={() => open('tv')}>
+        <span aria-hidden="true">📺</span> TV Web
+      </button>
+      <Dialog ref={radio} title="Rádio Web" labelId="radio-title">
+        <RadioBody streamUrl={streamUrl} dialog={radio} />
+      </Dialog>
+      <Dialog ref={tv} title="TV Web" labelId="tv-title">
+        <TvBody youtubeUrl={youtubeUrl} />
+      </Dialog>
+    </>
+  );
+}
+
+function Dialog({ ref, title, labelId, children }: { ref: React.Ref<HTMLDialogElement>; title: string; labelId: string; children: React.ReactNode }) {
+  return (
+    <dialog ref={ref} aria-labelledby={labelId} className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg p-0 text-gray-900 shadow-xl backdrop:bg-black/60">
+      <div className="flex items-center justify-between border-b border-gray-200 px-5 py-3">
+        <h2 id={labelId} className="text-lg font-bold">
+          {title}
+        </h2>
+        <form method="dialog">
+          <button className="rounded p-1 text-2xl leading-none hover:bg-gray-100" aria-label="Fechar">
+            <span aria-hidden="true">×</span>
+          </button>
+        </form>
+      </div>
+      <div className="p-5">{children}</div>
+    </dialog>
+  );
+}
+
+function RadioBody({ streamUrl, dialog }: { streamUrl: string; dialog: React.RefObject<HTMLDialogElement | null> }) {
+  const [playing, setPlaying] = useState(false);
+  const [now, setNow] = useState<Date | null>(null);
+  const [temp, setTemp] = useState<number | null>(null);
+  const audio = useRef<HTMLAudioElement>(null);
+
+  useEffect(() => {
+    setNow(new Date());
+    const clock = setInterval(() => setNow(new Date()), LIMITS.clockTickMs);
+    setTemp(randomTemperature());
+    const weather = setInterval(() => setTemp(randomTemperature()), LIMITS.weatherRefreshMs);
+    return () => {
+      clearInterval(clock);
+      clearInterval(weather);
+    };
+  }, []);
+
+  // Closing the dialog stops the stream.
+  useEffect(() => {
+    const d = dialog.current;
+    const onClose = () => {
+      audio.current?.pause();
+      setPlaying(false);
+    };
+    d?.addEventListener('close', onClose);
+    return () => d?.removeEventListener('close', onClose);
+  }, [dialog]);
+
+  async function toggle() {
+    const a = audio.current;
+    if (a && streamUrl) {
+      if (playing) a.pause();
+      else {
+        try {
+          await a.play();
+        } catch {
+          return; // stream unreachable: stay stopped
+        }
+      }
+    }
+    setPlaying(!playing);
+  }
+
+  return (
+    <div className="flex flex-col items-center gap-4 text-center">
+      {streamUrl && <audio ref={audio} src={streamUrl} preload="none" />}
+      <button
+        type="button"
+        onClick={toggle}
+        aria-pressed={playing}
+        aria-label={playing ? 'Pausar' : 'Tocar'}
+        className="flex h-20 w-20 items-center justify-center rounded-full bg-brand text-3xl text-white hover:bg-brand-dark"
+      >
+        <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+      </button>
+      <p className="text-lg font-semibold" aria-live="polite">
+        {playing ? 'No ar' : 'Pressione para ouvir'}
+      </p>
+      <p className="font-mono text-3xl" data-testid="radio-clock">
+        {now ? clockPtBR(now) : '--:--:--'}
+      </p>
+      <p className="text-gray-700">Belém: {temp === null ? '--' : temp}°C, céu limpo</p>
+      <p className={`badge ${playing ? 'bg-green-700 text-white' : 'bg-gray-200 text-gray-800'}`}>{playing ? 'Transmitindo ao vivo' : 'Fora do ar'}</p>
+    </div>
+  );
+}
+
+function TvBody({ youtubeUrl }: { youtubeUrl: string }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex aspect-video items-center justify-center rounded bg-gray-900 text-white">
+        <div className="text-center">
+          <span className="badge bg-red-700 text-white">AO VIVO</span>
+          <p className="mt-2 text-lg font-semibold">Jornal do Pará</p>
+          <p className="text-sm text-gray-200">{LIMITS.tvViewers} assistindo</p>
+        </div>
+      </div>
+      <div>
+        <h3 className="mb-2 font-semibold">Programação</h3>
+        <ul className="divide-y divide-gray-200 text-sm">
+          {TV_PROGRAMS.map((p) => (
+            <li key={p.title} className="flex justify-between py-2">
+              <span>{p.title}</span>
+              <span className="text-gray-600">{p.time}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <a href={youtubeUrl} target="_blank" rel="noopener noreferrer" className="btn btn-primary">
+        Ver canal completo no YouTube
+      </a>
+    </div>
+  );
+}

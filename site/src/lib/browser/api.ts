@@ -1,0 +1,73 @@
+/**
+ * Browser-side calls to the same-origin engagement endpoints with plain
+ * fetch (the Directus SDK stays out of the bundle), plus the anonymous
+ * reader's session id and liked ids in localStorage.
+ */
+import { isValidSessionId } from '@portal/domain/engagement';
+
+const SESSION_KEY = 'portal:session_id';
+const LIKED_KEY = 'portal:liked_ids';
+
+export type Counts = { views: number; likes: number };
+export type RankedItem = { id: string; title: string; slug: string; featured_image: string | null; published_at: string; views: number; likes: number };
+
+/** localStorage can throw (privacy modes, quota): reading and writing never break the page. */
+function storageGet(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function storageSet(key: string, value: string) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    /* the like still works for this page view */
+  }
+}
+
+export function sessionId(): string {
+  const stored = storageGet(SESSION_KEY);
+  if (isValidSessionId(stored)) return stored;
+  const id = crypto.randomUUID();
+  storageSet(SESSION_KEY, id);
+  return id;
+}
+
+export function likedIds(): string[] {
+  try {
+    const v = JSON.parse(storageGet(LIKED_KEY) ?? '[]');
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function setLiked(newsId: string, liked: boolean) {
+  const ids = new Set(likedIds());
+  if (liked) ids.add(newsId);
+  else ids.delete(newsId);
+  storageSet(LIKED_KEY, JSON.stringify([...ids]));
+}
+
+export class ApiError extends Error {}
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(path, { ...init, headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) } });
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new ApiError(body?.errors?.[0]?.message ?? `HTTP ${res.status}`);
+  return body as T;
+}
+
+export const getEngagement = (newsId: string) =>
+  call<Counts & { liked: boolean }>(`/api/portal/engagement/${encodeURIComponent(newsId)}?session_id=${encodeURIComponent(sessionId())}`);
+
+export const toggleLike = (newsId: string) =>
+  call<{ liked: boolean; likes: number }>('/api/portal/likes', { method: 'POST', body: JSON.stringify({ news_id: newsId, session_id: sessionId() }) });
+
+export const recordView = (newsId: string) => call<{ views: number }>('/api/portal/views', { method: 'POST', body: JSON.stringify({ news_id: newsId }) });
+
+export const getRankings = () => call<{ most_read: RankedItem[]; most_liked: RankedItem[] }>('/api/portal/rankings');
+
+export const getActiveAdIds = () => call<{ data: { id: string }[] }>('/api/items/ads?fields=id&limit=-1').then((r) => new Set(r.data.map((a) => a.id)));

@@ -1,0 +1,144 @@
+/**
+ * What must stay right without a new build, run on every public page:
+ * relative times, the ad chosen for each slot (active flag + date window at
+ * view time), "Eventos do Mês" after the month turns, live rankings, and the
+ * LGPD consent that gates the AdSense script. Plain DOM: no framework needed.
+ */
+import { isAdVisible } from '@portal/domain/ads';
+import { monthRange, relativeTimePtBR } from '@portal/domain/dates';
+import { LIMITS } from '@portal/domain/limits';
+import { rankingItemHtml, type RankingMetric } from '../ranking-html.ts';
+import { getActiveAdIds, getRankings } from './api.ts';
+
+const CONSENT_KEY = 'portal:ads_consent';
+
+export function refreshRelativeTimes(root: ParentNode = document, now = new Date()) {
+  for (const el of root.querySelectorAll<HTMLTimeElement>('time[data-rel]')) {
+    if (el.dateTime) el.textContent = relativeTimePtBR(el.dateTime, now);
+  }
+}
+
+/** Shows this month's events only, and the empty text when there are none. */
+export function filterEvents(root: ParentNode = document, now = new Date()) {
+  const { start, end } = monthRange(now);
+  for (const list of root.querySelectorAll<HTMLElement>('[data-events]')) {
+    let shown = 0;
+    for (const li of list.querySelectorAll<HTMLElement>('[data-event-date]')) {
+      const d = new Date(li.dataset.eventDate!).toISOString();
+      const inMonth = d >= start && d < end;
+      li.hidden = !inMonth;
+      if (inMonth) shown++;
+    }
+    const empty = list.querySelector<HTMLElement>('[data-events-empty]');
+    if (empty) empty.hidden = shown > 0;
+  }
+}
+
+/** Each slot shows its newest ad that is active (if known) and inside its window now. */
+export function chooseAds(root: ParentNode = document, now = new Date(), activeIds?: Set<string>) {
+  for (const slot of root.querySelectorAll<HTMLElement>('[data-ad-slot]')) {
+    let chosen: HTMLElement | null = null;
+    for (const ad of slot.querySelectorAll<HTMLElement>('[data-ad-id]')) {
+      const ok =
+        !chosen &&
+        (!activeIds || activeIds.has(ad.dataset.adId!)) &&
+        isAdVisible({ is_active: true, start_date: ad.dataset.start || null, end_date: ad.dataset.end || null }, now);
+      ad.hidden = !ok;
+      if (ok) chosen = ad;
+    }
+    slot.hidden = !chosen;
+  }
+}
+
+function consent(): string | null {
+  try {
+    return localStorage.getItem(CONSENT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Waits for the ad network script: polls every 100 ms for up to 10 s (spec section 4). */
+export function whenAdNetworkReady(poll = LIMITS.adScriptPollMs, max = LIMITS.adScriptWaitMs): Promise<boolean> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const tick = () => {
+      if ((window as { adsbygoogle?: unknown }).adsbygoogle) return resolve(true);
+      if (Date.now() - started >= max) return resolve(false);
+      setTimeout(tick, poll);
+    };
+    tick();
+  });
+}
+
+async function loadAdsense() {
+  const slots = [...document.querySelectorAll<HTMLElement>('ins.adsbygoogle')].filter((ins) => !ins.closest('[hidden]'));
+  if (!slots.length) return;
+  const client = slots[0]!.dataset.adClient!;
+  const s = document.createElement('script');
+  s.async = true;
+  s.crossOrigin = 'anonymous';
+  s.src = `https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=${encodeURIComponent(client)}`;
+  document.head.append(s);
+  if (!(await whenAdNetworkReady())) return;
+  const queue = ((window as { adsbygoogle?: unknown[] }).adsbygoogle ??= []);
+  for (const _ of slots) queue.push({});
+}
+
+/** The AdSense script (third-party cookies) loads only after the reader accepts (LGPD). */
+function setupConsent() {
+  const hasAdsense = [...document.querySelectorAll('ins.adsbygoogle')].some((ins) => !ins.closest('[hidden]'));
+  if (!hasAdsense) return;
+  const decision = consent();
+  if (decision === 'accepted') return void loadAdsense();
+  if (decision === 'rejected') return;
+  const banner = document.getElementById('consent-banner');
+  if (!banner) return;
+  banner.hidden = false;
+  banner.addEventListener('click', (e) => {
+    const choice = (e.target as HTMLElement).closest<HTMLElement>('[data-consent]')?.dataset.consent;
+    if (!choice) return;
+    try {
+      localStorage.setItem(CONSENT_KEY, choice);
+    } catch {
+      /* decision kept for this page only */
+    }
+    banner.hidden = true;
+    if (choice === 'accepted') void loadAdsense();
+  });
+}
+
+async function refreshRankings() {
+  const lists = document.querySelectorAll<HTMLElement>('[data-ranking]');
+  if (!lists.length) return;
+  try {
+    const r = await getRankings();
+    for (const list of lists) {
+      const metric = list.dataset.ranking as RankingMetric;
+      const items = metric === 'views' ? r.most_read : r.most_liked;
+      const ol = list.querySelector('ol')!;
+      const empty = list.querySelector<HTMLElement>('[data-ranking-empty]')!;
+      ol.innerHTML = items
+        .slice(0, LIMITS.rankingTop)
+        .map((it, i) => rankingItemHtml({ ...it, image: it.featured_image }, i + 1, metric))
+        .join('');
+      empty.hidden = items.length > 0;
+    }
+  } catch {
+    // Silent failure (spec section 8): the built rankings stay.
+  }
+}
+
+export function startLive() {
+  refreshRelativeTimes();
+  setInterval(refreshRelativeTimes, 60_000);
+  filterEvents();
+  chooseAds();
+  setupConsent();
+  void refreshRankings();
+  if (document.querySelector('[data-ad-slot]')) {
+    getActiveAdIds()
+      .then((ids) => chooseAds(document, new Date(), ids))
+      .catch(() => undefined);
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * The site's content loader: every build-time read of Directus goes through
+ * here, in a handful of bulk requests made once per build (memoised), then
+ * indexed in memory so each page does O(1)-ish work — the site must build
+ * 10,000 news in seconds.
+ */
+import { readItems } from '@directus/sdk';
+import { isAdVisible } from '@portal/domain/ads';
+import { LIMITS, NAV_CATEGORIES } from '@portal/domain/limits';
+import type { Ad, PortalEvent } from '@portal/domain/schema';
+import { withDefaults, type Settings } from '@portal/domain/settings';
+import { categorySlug } from '@portal/domain/slug';
+import { topByCount } from '@portal/domain/engagement';
+import { directus } from './directus.ts';
+
+export type Ref = { name: string; slug: string };
+
+/** What a news card needs: plain and serialisable (islands receive it as props). */
+export type CardNews = {
+  id: string;
+  title: string;
+  summary: string | null;
+  slug: string;
+  image: string | null;
+  category: Ref | null;
+  municipality: Ref | null;
+  author: string;
+  publishedAt: string;
+  views: number;
+  likes: number;
+};
+
+export type Article = CardNews & {
+  content: string;
+  caption: string | null;
+  isFeatured: boolean;
+  updatedAt: string | null;
+  categoryId: string | null;
+  municipalityId: string | null;
+};
+
+export type Content = {
+  news: Article[];
+  bySlug: Map<string, Article>;
+  byCategory: Map<string, Article[]>;
+  byMunicipality: Map<string, Article[]>;
+  categories: Ref[];
+  municipalities: Ref[];
+  settings: Settings;
+  events: PortalEvent[];
+  ads: Ad[];
+  builtAt: Date;
+};
+
+export const AUTHOR_FALLBACK = 'Autor não informado';
+
+type Joined = { id: string; name: string; slug: string } | null;
+
+async function load(): Promise<Content> {
+  const client = directus();
+  const [rawNews, categories, municipalities, settingRows, profiles, events, ads] = await Promise.all([
+    // The public policy already limits reads to published news whose date has come;
+    // the status filter keeps that true even if the policy were widened.
+    client.request(
+      readItems('news', {
+        fields: [
+          'id', 'title', 'summary', 'content', 'slug', 'is_featured', 'featured_image', 'featured_image_caption',
+          'author_id', 'published_at', 'updated_at', 'view_count', 'like_count',
+          { category_id: ['id', 'name', 'slug'], municipality_id: ['id', 'name', 'slug'] },
+        ],
+        filter: { status: { _eq: 'published' } },
+        sort: ['-published_at'],
+        limit: -1,
+      }),
+    ),
+    client.request(readItems('categories', { fields: ['name', 'slug'], sort: ['name'], limit: -1 })),
+    client.request(readItems('municipalities', { fields: ['name', 'slug'], sort: ['name'], limit: -1 })),
+    client.request(readItems('settings', { fields: ['key', 'value'], limit: -1 })),
+    client.request(readItems('profiles', { fields: ['user_id', 'full_name'], limit: -1 })),
+    client.request(readItems('events', { filter: { is_active: { _eq: true } }, sort: ['event_date'], limit: -1 })),
+    client.request(readItems('ads', { filter: { is_active: { _eq: true } }, sort: ['-created_at'], limit: -1 })),
+  ]);
+
+  const authors = new Map(profiles.filter((p) => p.full_name).map((p) => [p.user_id, p.full_name as string]));
+  const now = new Date();
+  const news: Article[] = [];
+  for (const n of rawNews as any[]) {
+    if (!n.published_at || !n.slug || new Date(n.published_at) > now) continue;
+    const cat = n.category_id as Joined;
+    const mun = n.municipality_id as Joined;
+    news.push({
+      id: n.id,
+      title: n.title,
+      summary: n.summary?.trim() ? n.summary : null,
+      slug: n.slug,
+      image: n.featured_image || null,
+      category: cat ? { name: cat.name, slug: cat.slug } : null,
+      municipality: mun ? { name: mun.name, slug: mun.slug } : null,
+      author: (n.author_id && authors.get(n.author_id)) || AUTHOR_FALLBACK,
+      publishedAt: new Date(n.published_at).toISOString(),
+      views: Number(n.view_count ?? 0),
+      likes: Number(n.like_count ?? 0),
+      content: n.content ?? '',
+      caption: n.featured_image_caption || null,
+      isFeatured: !!n.is_featured,
+      updatedAt: n.updated_at ? new Date(n.updated_at).toISOString() : null,
+      categoryId: cat?.id ?? null,
+      municipalityId: mun?.id ?? null,
+    });
+  }
+  // Newest first, whatever order the API returned.
+  news.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+
+  const group = (key: (a: Article) => string | null) => {
+    const map = new Map<string, Article[]>();
+    for (const a of news) {
+      const k = key(a);
+      if (!k) continue;
+      let list = map.get(k);
+      if (!list) map.set(k, (list = []));
+      list.push(a);
+    }
+    return map;
+  };
+
+  return {
+    news,
+    bySlug: new Map(news.map((a) => [a.slug, a])),
+    byCategory: group((a) => a.category?.slug ?? null),
+    byMunicipality: group((a) => a.municipality?.slug ?? null),
+    categories: categories as Ref[],
+    municipalities: municipalities as Ref[],
+    settings: withDefaults(settingRows as { key: string; value: string | null }[]),
+    events: events as PortalEvent[],
+    ads: (ads as Ad[]).filter((ad) => ad.is_active),
+    builtAt: now,
+  };
+}
+
+let cache: Promise<Content> | undefined;
+/** All build data, fetched once per build. */
+export function content(): Promise<Content> {
+  cache ??= load();
+  return cache;
+}
+
+/** Strips an article down to what a card shows (keeps islands' props small). */
+export function toCard(a: Article): CardNews {
+  return {
+    id: a.id,
+    title: a.title,
+    summary: a.summary,
+    slug: a.slug,
+    image: a.image,
+    category: a.category,
+    municipality: a.municipality,
+    author: a.author,
+    publishedAt: a.publishedAt,
+    views: a.views,
+    likes: a.likes,
+  };
+}
+
+/** The 7 navigation categories, linked to their real slug when the category exists. */
+export function navCategories(c: Content): Ref[] {
+  return NAV_CATEGORIES.map((name) => c.categories.find((k) => k.name === name) ?? { name, slug: categorySlug(name) });
+}
+
+/** Every category page to generate: the stored ones plus navigation ones not yet created (empty state). */
+export function categoryPages(c: Content): Ref[] {
+  const all = [...c.categories];
+  for (const nav of navCategories(c)) if (!all.some((k) => k.slug === nav.slug)) all.push(nav);
+  return all;
+}
+
+export const latest = (c: Content, n: number = LIMITS.homeGrid) => c.news.slice(0, n);
+export const inCategory = (c: Content, slug: string, n: number) => (c.byCategory.get(slug) ?? []).slice(0, n);
+export const featured = (c: Content) => c.news.filter((a) => a.isFeatured).slice(0, LIMITS.featured);
+
+/** Rankings as built (first paint): top 5 of the 20 newest by views / likes. */
+export function rankings(c: Content) {
+  const candidates = c.news.slice(0, LIMITS.rankingCandidates);
+  return {
+    mostRead: topByCount(candidates, (a) => a.views, LIMITS.rankingTop),
+    mostLiked: topByCount(candidates, (a) => a.likes, LIMITS.rankingTop),
+  };
+}
+
+/**
+ * Related news: newest first, excluding the article, sharing its category or
+ * its municipality. Merges the two pre-sorted groups instead of scanning all news.
+ */
+export function related(c: Content, a: Article, n: number = LIMITS.related): Article[] {
+  const pool = new Map<string, Article>();
+  for (const list of [a.category ? c.byCategory.get(a.category.slug) : undefined, a.municipality ? c.byMunicipality.get(a.municipality.slug) : undefined]) {
+    let taken = 0;
+    for (const x of list ?? []) {
+      if (x.id === a.id) continue;
+      pool.set(x.id, x);
+      if (++taken >= n) break;
+    }
+  }
+  return [...pool.values()].sort((x, y) => y.publishedAt.localeCompare(x.publishedAt)).slice(0, n);
+}
+
+/** Ads for a sidebar slot (types sidebar or google_adsense), newest first; visibility rechecked in the browser. */
+export function slotAds(c: Content, position: 'top' | 'bottom'): Ad[] {
+  return c.ads.filter((ad) => (ad.ad_type === 'sidebar' || ad.ad_type === 'google_adsense') && ad.position === position && isAdVisibleOrFuture(ad, c.builtAt));
+}
+
+/** Ads already over stay out of the build; current and future ones are shipped and the browser picks. */
+function isAdVisibleOrFuture(ad: Ad, now: Date): boolean {
+  return isAdVisible({ ...ad, start_date: null }, now);
+}

@@ -1,0 +1,51 @@
+/** RSS 2.0 and sitemap XML, written by hand (no extra dependency). */
+import type { Article } from './content.ts';
+
+export const xmlEscape = (s: string) =>
+  s.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!)
+    // Characters XML 1.0 forbids would make the whole feed invalid.
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
+
+export const FEED_ITEMS = 50;
+
+export function rss(o: { title: string; description: string; link: string; self: string; items: Article[]; site: URL }): string {
+  const items = o.items
+    .slice(0, FEED_ITEMS)
+    .map((a) => {
+      const url = new URL(`/news/${a.slug}`, o.site).href;
+      return `<item><title>${xmlEscape(a.title)}</title><link>${xmlEscape(url)}</link><guid isPermaLink="true">${xmlEscape(url)}</guid><pubDate>${new Date(a.publishedAt).toUTCString()}</pubDate>${
+        a.summary ? `<description>${xmlEscape(a.summary)}</description>` : ''
+      }${a.category ? `<category>${xmlEscape(a.category.name)}</category>` : ''}<dc:creator>${xmlEscape(a.author)}</dc:creator></item>`;
+    })
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<channel><title>${xmlEscape(o.title)}</title><link>${xmlEscape(o.link)}</link><description>${xmlEscape(o.description)}</description><language>pt-BR</language><atom:link href="${xmlEscape(o.self)}" rel="self" type="application/rss+xml"/>
+${items}
+</channel></rss>
+`;
+}
+
+export function sitemap(urls: { loc: string; lastmod?: string }[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls.map((u) => `<url><loc>${xmlEscape(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`).join('\n')}
+</urlset>
+`;
+}
+
+/** Google News sitemap: only news published in the last 48 hours (Google's rule). */
+export function newsSitemap(items: Article[], site: URL, publication: string, now: Date): string {
+  const since = now.getTime() - 48 * 3600 * 1000;
+  const recent = items.filter((a) => new Date(a.publishedAt).getTime() >= since).slice(0, 1000);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">
+${recent
+  .map(
+    (a) =>
+      `<url><loc>${xmlEscape(new URL(`/news/${a.slug}`, site).href)}</loc><news:news><news:publication><news:name>${xmlEscape(publication)}</news:name><news:language>pt</news:language></news:publication><news:publication_date>${a.publishedAt}</news:publication_date><news:title>${xmlEscape(a.title)}</news:title></news:news></url>`,
+  )
+  .join('\n')}
+</urlset>
+`;
+}

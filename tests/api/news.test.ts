@@ -1,0 +1,193 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, anonymous, asEveryone, createStaff, message, municipalityId, newsFactory, seedNews, type Api } from './support.ts';
+
+let who: Awaited<ReturnType<typeof asEveryone>>;
+let belem: string;
+let santarem: string;
+beforeAll(async () => {
+  who = await asEveryone();
+  belem = await municipalityId('Belém');
+  santarem = await municipalityId('Santarém');
+});
+
+const future = () => new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
+
+describe('/items/news', () => {
+  describe('anonymous', () => {
+    it('reads published news only', async () => {
+      const tag = `vis-${Date.now()}`;
+      const published = await seedNews({ title: `${tag} publicada`, status: 'published' });
+      await seedNews({ title: `${tag} rascunho`, status: 'draft' });
+      await seedNews({ title: `${tag} pendente`, status: 'pending' });
+      await seedNews({ title: `${tag} arquivada`, status: 'archived' });
+      // Action
+      const r = await anonymous().get(`/items/news?filter[title][_starts_with]=${tag}&fields=id,status`);
+      // Assert
+      expect(r.status).toBe(200);
+      expect(r.data).toEqual([{ id: published.id, status: 'published' }]);
+    });
+
+    it('cannot read a draft by id', async () => {
+      const draft = await seedNews({ status: 'draft' });
+      const r = await anonymous().get(`/items/news/${draft.id}`);
+      expect(r.status).toBe(403);
+    });
+
+    it('cannot read a draft by slug', async () => {
+      const draft = await seedNews({ status: 'draft' });
+      const r = await anonymous().get(`/items/news?filter[slug][_eq]=${draft.slug}`);
+      expect(r.data).toEqual([]);
+    });
+
+    it('cannot read a news scheduled for later', async () => {
+      const scheduled = await seedNews({ status: 'published', scheduled_at: future() });
+      expect(scheduled.published_at).toBe(new Date(scheduled.published_at!).toISOString());
+      const r = await anonymous().get(`/items/news?filter[id][_eq]=${scheduled.id}`);
+      expect(r.data).toEqual([]);
+    });
+
+    it('reads category and municipality names with the news but never user emails', async () => {
+      const n = await seedNews({ status: 'published', municipality_id: belem });
+      const ok = await anonymous().get(`/items/news/${n.id}?fields=title,municipality_id.name,category_id.name`);
+      expect(ok.data.municipality_id.name).toBe('Belém');
+      const leak = await anonymous().get(`/items/news/${n.id}?fields=author_id.email`);
+      expect(JSON.stringify(leak)).not.toMatch(/@portal\.test/);
+      const profiles = await anonymous().get('/items/profiles?fields=email');
+      expect(profiles.status).toBe(403);
+    });
+
+    it('cannot create, update or delete', async () => {
+      const n = await seedNews({ status: 'published' });
+      expect((await anonymous().post('/items/news', newsFactory())).status).toBe(403);
+      expect((await anonymous().patch(`/items/news/${n.id}`, { title: 'x' })).status).toBe(403);
+      expect((await anonymous().del(`/items/news/${n.id}`)).status).toBe(403);
+    });
+  });
+
+  describe('producer', () => {
+    it('creates news as themselves in their own municipality', async () => {
+      const r = await who.producer.post('/items/news', newsFactory({ status: 'pending', municipality_id: santarem, author_id: who.editor.userId }));
+      expect(r.status).toBe(200);
+      expect(r.data).toMatchObject({ author_id: who.producer.userId, municipality_id: belem, status: 'pending', published_at: null });
+    });
+
+    it('cannot publish', async () => {
+      const r = await who.producer.post('/items/news', newsFactory({ status: 'published' }));
+      expect(r.status).toBe(403);
+      expect(message(r)).toBe('Produtores só podem salvar notícias como rascunho ou pendente');
+      const own = await who.producer.post('/items/news', newsFactory());
+      const up = await who.producer.patch(`/items/news/${own.data.id}`, { status: 'published' });
+      expect(up.status).toBe(403);
+    });
+
+    it('cannot feature a news or write counters', async () => {
+      const featured = await who.producer.post('/items/news', newsFactory({ is_featured: true }));
+      expect(featured.status).toBe(403);
+      expect(message(featured)).toBe('Apenas editores podem destacar notícias');
+      const own = await who.producer.post('/items/news', newsFactory());
+      expect((await who.producer.patch(`/items/news/${own.data.id}`, { like_count: 999 })).status).toBe(403);
+    });
+
+    it('reads and edits own unpublished news', async () => {
+      const own = await who.producer.post('/items/news', newsFactory());
+      expect((await who.producer.get(`/items/news/${own.data.id}`)).status).toBe(200);
+      const r = await who.producer.patch(`/items/news/${own.data.id}`, { title: 'Título revisado', status: 'pending' });
+      expect(r.status).toBe(200);
+      expect(r.data.status).toBe('pending');
+    });
+
+    it("cannot read or edit another producer's draft", async () => {
+      const other: Api = await createStaff('producer', 'Santarém');
+      const theirs = await other.post('/items/news', newsFactory());
+      expect(theirs.data.municipality_id).toBe(santarem);
+      expect((await who.producer.get(`/items/news/${theirs.data.id}`)).status).toBe(403);
+      expect((await who.producer.patch(`/items/news/${theirs.data.id}`, { title: 'x' })).status).toBe(403);
+    });
+
+    it('cannot edit own news once an editor published it', async () => {
+      const own = await who.producer.post('/items/news', newsFactory({ status: 'pending' }));
+      await who.editor.patch(`/items/news/${own.data.id}`, { status: 'published' });
+      const r = await who.producer.patch(`/items/news/${own.data.id}`, { title: 'Mudança tardia' });
+      expect(r.status).toBe(403);
+    });
+
+    it('cannot change the municipality', async () => {
+      const own = await who.producer.post('/items/news', newsFactory());
+      const r = await who.producer.patch(`/items/news/${own.data.id}`, { municipality_id: santarem });
+      expect(r.status).toBe(403);
+      expect(message(r)).toBe('Apenas super admin pode alterar o município');
+    });
+
+    it('cannot delete, not even own news', async () => {
+      const own = await who.producer.post('/items/news', newsFactory());
+      expect((await who.producer.del(`/items/news/${own.data.id}`)).status).toBe(403);
+    });
+  });
+
+  describe('editor', () => {
+    it('reads every news, drafts of others included', async () => {
+      const draft = await seedNews({ status: 'draft' });
+      expect((await who.editor.get(`/items/news/${draft.id}`)).status).toBe(200);
+    });
+
+    it('publishes now, or at the scheduled date, and unpublishing clears the date', async () => {
+      const n = await seedNews({ status: 'pending' });
+      const before = Date.now();
+      const pub = await who.editor.patch(`/items/news/${n.id}`, { status: 'published' });
+      expect(new Date(pub.data.published_at).getTime()).toBeGreaterThanOrEqual(before - 2000);
+      const when = future();
+      const sched = await who.editor.patch(`/items/news/${n.id}`, { status: 'published', scheduled_at: when });
+      expect(new Date(sched.data.published_at).toISOString()).toBe(when);
+      const back = await who.editor.patch(`/items/news/${n.id}`, { status: 'draft' });
+      expect(back.data.published_at).toBeNull();
+    });
+
+    it('cannot set published_at by hand', async () => {
+      const n = await seedNews({ status: 'draft' });
+      const r = await who.editor.patch(`/items/news/${n.id}`, { published_at: '2020-01-01T00:00:00.000Z' });
+      expect(r.status).toBe(200);
+      expect(r.data.published_at).toBeNull();
+    });
+
+    it('cannot change the municipality of an existing news', async () => {
+      const n = await seedNews({ municipality_id: belem });
+      const r = await who.editor.patch(`/items/news/${n.id}`, { municipality_id: santarem });
+      expect(r.status).toBe(403);
+      expect(message(r)).toBe('Apenas super admin pode alterar o município');
+      const same = await who.editor.patch(`/items/news/${n.id}`, { municipality_id: belem, title: 'Mesmo município' });
+      expect(same.status).toBe(200);
+    });
+
+    it('creates news as themselves, in any municipality', async () => {
+      const r = await who.editor.post('/items/news', newsFactory({ municipality_id: santarem }));
+      expect(r.data).toMatchObject({ author_id: who.editor.userId, municipality_id: santarem });
+    });
+
+    it('deletes news', async () => {
+      const n = await seedNews();
+      expect((await who.editor.del(`/items/news/${n.id}`)).status).toBe(204);
+    });
+  });
+
+  describe('super_admin', () => {
+    it('changes the municipality of an existing news', async () => {
+      const n = await seedNews({ municipality_id: belem });
+      const r = await who.super_admin.patch(`/items/news/${n.id}`, { municipality_id: santarem });
+      expect(r.status).toBe(200);
+      expect(r.data.municipality_id).toBe(santarem);
+    });
+
+    it('gets a unique slug when titles repeat', async () => {
+      const title = `Título repetido ${Date.now()}`;
+      const a = await seedNews({ title });
+      const b = await seedNews({ title });
+      expect(b.slug).toBe(`${a.slug}-2`);
+    });
+
+    it('is refused an empty title with a clear message', async () => {
+      const r = await admin().post('/items/news', newsFactory({ title: '' }));
+      expect(r.status).toBe(400);
+      expect(message(r)).toBe('Título é obrigatório');
+    });
+  });
+});

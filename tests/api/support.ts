@@ -1,0 +1,97 @@
+/**
+ * Blackbox helpers for the API suite: an HTTP client per role against the
+ * real Directus started by global-setup.ts, plus factories shared with the seed.
+ */
+import { inject } from 'vitest';
+import { randomUUID } from 'node:crypto';
+
+export { adFactory, categoryFactory, eventFactory, municipalityFactory, newsFactory } from '../../directus/seed/factories.ts';
+
+export const PASSWORD = 'portal-demo-2026';
+export const EMAILS = { super_admin: 'admin@portal.test', editor: 'editor@portal.test', producer: 'produtor@portal.test' } as const;
+export type Who = 'anonymous' | keyof typeof EMAILS;
+
+export type Res<T = any> = { status: number; data: T; errors?: Array<{ message: string; extensions?: { code?: string } }> };
+
+export class Api {
+  constructor(
+    readonly base: string,
+    readonly token: string | null,
+    readonly userId: string | null = null,
+  ) {}
+  async req<T = any>(method: string, path: string, body?: unknown): Promise<Res<T>> {
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const json = text ? JSON.parse(text) : {};
+    return { status: res.status, data: json.data ?? json, errors: json.errors };
+  }
+  get<T = any>(path: string) {
+    return this.req<T>('GET', path);
+  }
+  post<T = any>(path: string, body: unknown) {
+    return this.req<T>('POST', path, body);
+  }
+  patch<T = any>(path: string, body: unknown) {
+    return this.req<T>('PATCH', path, body);
+  }
+  del(path: string) {
+    return this.req('DELETE', path);
+  }
+}
+
+export const baseUrl = () => inject('directusUrl');
+export const admin = () => new Api(baseUrl(), inject('adminToken'));
+export const anonymous = () => new Api(baseUrl(), null);
+
+export async function signIn(email: string, password = PASSWORD): Promise<Api> {
+  const res = await anonymous().post('/auth/login', { email, password });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.errors)}`);
+  const me = await new Api(baseUrl(), res.data.access_token).get('/users/me?fields=id');
+  return new Api(baseUrl(), res.data.access_token, me.data.id);
+}
+
+/** Clients for the four audiences of the permission matrix. */
+export async function asEveryone() {
+  const [super_admin, editor, producer] = await Promise.all([signIn(EMAILS.super_admin), signIn(EMAILS.editor), signIn(EMAILS.producer)]);
+  return { anonymous: anonymous(), producer, editor, super_admin } satisfies Record<Who, Api>;
+}
+
+/** A staff user created for one test (e.g. a second producer in another municipality). */
+export async function createStaff(role: 'producer' | 'editor' | 'super_admin', municipalityName?: string) {
+  const a = admin();
+  const roles = await a.get(`/roles?filter[name][_eq]=${role}&fields=id`);
+  const email = `${role}-${randomUUID().slice(0, 8)}@portal.test`;
+  const created = await a.post('/users', { email, password: PASSWORD, role: roles.data[0].id, first_name: 'Teste', last_name: role, status: 'active' });
+  if (created.status !== 200) throw new Error(JSON.stringify(created.errors));
+  if (municipalityName) {
+    const m = await a.get(`/items/municipalities?filter[name][_eq]=${encodeURIComponent(municipalityName)}&fields=id`);
+    const p = await a.get(`/items/profiles?filter[user_id][_eq]=${created.data.id}&fields=id`);
+    await a.patch(`/items/profiles/${p.data[0].id}`, { municipality_id: m.data[0].id });
+  }
+  return signIn(email);
+}
+
+export async function municipalityId(name: string): Promise<string> {
+  const r = await admin().get(`/items/municipalities?filter[name][_eq]=${encodeURIComponent(name)}&fields=id`);
+  return r.data[0].id;
+}
+
+export async function categoryId(slug: string): Promise<string> {
+  const r = await admin().get(`/items/categories?filter[slug][_eq]=${slug}&fields=id`);
+  return r.data[0].id;
+}
+
+/** Creates a news as super_admin (any status) and returns it. */
+export async function seedNews(overrides: Record<string, unknown> = {}) {
+  const { newsFactory } = await import('../../directus/seed/factories.ts');
+  const r = await admin().post('/items/news', newsFactory(overrides as any));
+  if (r.status !== 200) throw new Error(`seedNews: ${r.status} ${JSON.stringify(r.errors)}`);
+  return r.data as { id: string; slug: string; status: string; published_at: string | null; author_id: string; municipality_id: string | null };
+}
+
+export const message = (r: Res) => r.errors?.[0]?.message;
+export const code = (r: Res) => r.errors?.[0]?.extensions?.code;
