@@ -25,17 +25,22 @@ async function requirePublished(db: Knex | Knex.Transaction, newsId: string, now
   return row as { id: string; view_count: number; like_count: number };
 }
 
+const isSqlite = (db: Knex | Knex.Transaction) => String((db as Knex).client?.config?.client ?? '').includes('sqlite');
+
 const likeKey = (newsId: string, who: string) => `${newsId}:${who}`;
 
 /**
  * Toggle one like for (news, who). Insert-or-delete inside a transaction, the
- * counter moving by exactly the rows changed; a concurrent toggle of the same
- * pair that loses the race is retried, so the final count always equals the rows.
+ * counter moving by exactly the rows changed, so the count always equals the
+ * rows. Toggles of one article are serialised by a lock on its news row
+ * (PostgreSQL; SQLite serialises all writes already), which keeps a reader
+ * hammering the button from racing themselves.
  */
 export async function toggleLike(db: Knex, newsId: string, who: string, now = new Date()) {
   await requirePublished(db, newsId, now);
   for (let attempt = 0; attempt < 5; attempt++) {
     const result = await db.transaction(async (trx) => {
+      if (!isSqlite(trx)) await trx('news').where('id', newsId).forUpdate().first('id');
       const inserted = await trx('news_likes')
         .insert({ id: likeKey(newsId, who), news_id: newsId, user_id: who, created_at: dbDate(trx, now) })
         .onConflict('id')
