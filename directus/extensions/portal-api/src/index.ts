@@ -67,6 +67,23 @@ export default defineEndpoint({
 
     router.get('/rankings', route(async () => rankings(db)));
 
+    // "site atualizado às HH:MM" or the last failure, for the admin (staff only).
+    router.get(
+      '/site-status',
+      route(async (req) => {
+        if (!req.accountability?.user) throw forbidden('Usuário não autenticado');
+        const url = env['PORTAL_BUILDER_URL'] as string | undefined;
+        if (!url) return { available: false };
+        try {
+          const res = await fetch(`${String(url).replace(/\/$/, '')}/status`, { signal: AbortSignal.timeout(2000) });
+          const s = (await res.json()) as Record<string, unknown>;
+          return { available: true, state: s.state, lastSuccessAt: s.lastSuccessAt, lastFailureAt: s.lastFailureAt, lastError: s.lastError };
+        } catch {
+          return { available: false };
+        }
+      }),
+    );
+
     router.get(
       '/stats/me',
       route(async (req) => {

@@ -5,7 +5,8 @@
  */
 import { defineHook } from '@directus/extensions';
 import { uniqueSlug } from '@portal/domain/slug';
-import { dbDate } from '../../shared/db-date.ts';
+import { dbDate, isoFromDb } from '../../shared/db-date.ts';
+import { builderNotifier, FULL_REBUILD_COLLECTIONS, newsRebuild, type NewsState } from './rebuild-trigger.ts';
 import { loadActor } from './actor.ts';
 import { allowTestTld } from './demo-emails.ts';
 import {
@@ -22,8 +23,27 @@ import { profileFromUser, syncProfileToUser, syncUserToProfile } from './profile
 
 type Keys = Array<string | number>;
 
-export default defineHook(({ filter, action }, { database, env, logger }) => {
+export default defineHook(({ filter, action, schedule }, { database, env, logger }) => {
   const knex = database as any;
+  const notify = builderNotifier(env['PORTAL_BUILDER_URL'] as string | undefined, env['PORTAL_BUILDER_TOKEN'] as string | undefined, (m) =>
+    logger.warn(m),
+  );
+  // News state before a write, read in the filter and used after commit by the action.
+  const before = new Map<string, NewsState[]>();
+  const keyOf = (keys: Keys) => keys.map(String).sort().join(',');
+  const newsStates = async (db: any, keys: Keys): Promise<NewsState[]> =>
+    (await db('news').whereIn('id', keys).select('id', 'slug', 'status', 'published_at')).map((r: any) => ({
+      id: r.id,
+      slug: r.slug,
+      status: r.status,
+      published_at: isoFromDb(r.published_at),
+    }));
+  const afterNewsWrite = async (keys: Keys) => {
+    const previous = before.get(keyOf(keys)) ?? [];
+    before.delete(keyOf(keys));
+    const req = newsRebuild(previous, await newsStates(knex, keys), new Date());
+    if (req) await notify(req);
+  };
   if (String(env['PORTAL_ALLOW_TEST_EMAILS']) === 'true' && !allowTestTld()) logger.warn('portal: não foi possível liberar e-mails .test');
 
   /** Slug unique among news: "titulo", "titulo-2", … (self excluded on update). */
@@ -48,9 +68,40 @@ export default defineHook(({ filter, action }, { database, env, logger }) => {
     const previous: PreviousNews[] = await (db as any)('news')
       .whereIn('id', keys)
       .select('id', 'status', 'published_at', 'municipality_id', 'author_id');
+    before.set(keyOf(keys), await newsStates(db, keys));
     const out = prepareNewsUpdate(payload as NewsPayload, previous, actor, new Date());
     if (typeof out.slug === 'string') out.slug = await freeNewsSlug(db, out.slug, keys);
     return out;
+  });
+
+  filter('news.items.delete', async (keys, _meta, { database: db }) => {
+    before.set(keyOf(keys as Keys), await newsStates(db, keys as Keys));
+    return keys;
+  });
+
+  action('news.items.create', async ({ key }) => afterNewsWrite([key as string]));
+  action('news.items.update', async ({ keys }) => afterNewsWrite(keys as Keys));
+  action('news.items.delete', async ({ keys }) => afterNewsWrite(keys as Keys));
+
+  for (const collection of FULL_REBUILD_COLLECTIONS) {
+    for (const event of ['create', 'update', 'delete']) {
+      action(`${collection}.items.${event}`, async () => notify({ full: true }));
+    }
+  }
+
+  // Scheduled publishing: news whose time came since the last sweep go live
+  // within a minute, with no manual step.
+  let lastSweep = new Date(Date.now() - 5 * 60_000);
+  schedule('*/20 * * * * *', async () => {
+    const now = new Date();
+    const due = await knex('news')
+      .where('status', 'published')
+      .whereNotNull('scheduled_at')
+      .where('published_at', '>', dbDate(knex, lastSweep))
+      .where('published_at', '<=', dbDate(knex, now))
+      .select('id', 'slug');
+    lastSweep = now;
+    if (due.length) await notify({ full: false, news: due.map((r: any) => r.id), slugs: due.map((r: any) => r.slug) });
   });
 
   filter('categories.items.create', async (payload, _meta, { database: db }) => {

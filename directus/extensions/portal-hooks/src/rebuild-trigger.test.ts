@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { newsRebuild } from './rebuild-trigger.ts';
+
+const now = new Date('2026-11-22T12:00:00Z');
+const n = (status: string, published_at: string | null, slug = 's', id = '1') => ({ id, slug, status, published_at });
+
+describe('newsRebuild', () => {
+  it('drafts and pending edits never rebuild', () => {
+    expect(newsRebuild([n('draft', null)], [n('pending', null)], now)).toBeNull();
+  });
+  it('publishing rebuilds that article', () => {
+    expect(newsRebuild([n('pending', null)], [n('published', '2026-11-22T11:59:00Z')], now)).toEqual({ full: false, news: ['1'], slugs: ['s'] });
+  });
+  it('unpublishing rebuilds so the page goes away', () => {
+    expect(newsRebuild([n('published', '2026-11-20T00:00:00Z', 'old')], [n('draft', null, 'old')], now)).toEqual({ full: false, news: ['1'], slugs: ['old'] });
+  });
+  it('a renamed article sends both slugs so the old page is removed', () => {
+    expect(newsRebuild([n('published', '2026-11-20T00:00:00Z', 'old')], [n('published', '2026-11-20T00:00:00Z', 'new')], now)?.slugs).toEqual(['old', 'new']);
+  });
+  it('scheduling for later does not rebuild now (the sweep does at the time)', () => {
+    expect(newsRebuild([n('draft', null)], [n('published', '2026-11-23T00:00:00Z')], now)).toBeNull();
+  });
+  it('deleting a public article rebuilds', () => {
+    expect(newsRebuild([n('published', '2026-11-20T00:00:00Z', 'gone')], [], now)).toEqual({ full: false, news: ['1'], slugs: ['gone'] });
+  });
+});

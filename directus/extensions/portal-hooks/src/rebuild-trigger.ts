@@ -1,0 +1,42 @@
+/**
+ * Which writes change what readers see, and the call that asks the builder
+ * to rebuild. News edits are targeted (only the touched articles; drafts
+ * never trigger anything); other public collections rebuild everything.
+ */
+import { isPubliclyVisible } from '@portal/domain/news-status';
+
+export const FULL_REBUILD_COLLECTIONS = ['categories', 'municipalities', 'settings', 'events', 'ads', 'profiles'] as const;
+
+export type NewsState = { id: string; slug: string; status: string; published_at: string | null };
+export type RebuildRequest = { full: true } | { full: false; news: string[]; slugs: string[] };
+
+/** A news change matters when the article was public before or is public now. */
+export function newsRebuild(before: NewsState[], after: NewsState[], now: Date): RebuildRequest | null {
+  const touched = [...before.filter((n) => isPubliclyVisible(n, now)), ...after.filter((n) => isPubliclyVisible(n, now))];
+  if (touched.length === 0) return null;
+  return {
+    full: false,
+    news: [...new Set([...before, ...after].filter((n) => touched.some((t) => t.id === n.id)).map((n) => n.id))],
+    slugs: [...new Set([...before, ...after].filter((n) => touched.some((t) => t.id === n.id)).map((n) => n.slug))],
+  };
+}
+
+export type Notifier = (req: RebuildRequest) => Promise<void>;
+
+/** POSTs to the builder; a builder that is down must never fail the editor's save. */
+export function builderNotifier(url: string | undefined, token: string | undefined, warn: (msg: string) => void): Notifier {
+  if (!url) return async () => {};
+  return async (req) => {
+    try {
+      const res = await fetch(`${url.replace(/\/$/, '')}/hooks/rebuild`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-builder-token': token ?? '' },
+        body: JSON.stringify(req),
+        signal: AbortSignal.timeout(3000),
+      });
+      if (!res.ok) warn(`portal: o construtor do site respondeu ${res.status}`);
+    } catch (e) {
+      warn(`portal: construtor do site indisponível (${e instanceof Error ? e.message : String(e)})`);
+    }
+  };
+}

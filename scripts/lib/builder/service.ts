@@ -1,0 +1,129 @@
+/** The builder's HTTP surface and state, shared by scripts/builder.ts, npm start and the tests. */
+import type http from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import { Coalescer, type BuildOutcome, type BuildRequest } from './coalescer.ts';
+import { Releases } from './releases.ts';
+import { buildRelease } from './site-build.ts';
+
+export type BuilderOptions = {
+  releasesRoot: string;
+  directusUrl: string;
+  siteUrl: string;
+  token: string;
+  /**
+   * A targeted build leaves other pages' lists (related news) a little behind;
+   * a full rebuild catches up this long after the last publish (debounced).
+   * 0 disables it.
+   */
+  catchUpMs?: number;
+  log?: (s: string) => void;
+  /** Replaceable for tests of the pipeline's logic with a real but tiny build. */
+  build?: (req: BuildRequest, releases: Releases) => Promise<string>;
+};
+
+export type BuilderStatus = {
+  state: 'idle' | 'building';
+  queued: BuildRequest | null;
+  lastSuccessAt: string | null;
+  lastFailureAt: string | null;
+  lastError: string | null;
+  lastDurationMs: number | null;
+  release: string | null;
+  builds: number;
+};
+
+const tokenOk = (expected: string, got: string | undefined) => {
+  if (!expected) return true;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(got ?? '');
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+export function parseRequest(body: unknown): BuildRequest {
+  const b = (body ?? {}) as { full?: unknown; news?: unknown; slugs?: unknown };
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(0, 500) : []);
+  const news = list(b.news);
+  if (b.full === true || news.length === 0) return { full: true };
+  return { full: false, news, slugs: list(b.slugs) };
+}
+
+export function startBuilder(o: BuilderOptions) {
+  const log = o.log ?? (() => {});
+  const releases = new Releases(o.releasesRoot);
+  const status: BuilderStatus = {
+    state: 'idle',
+    queued: null,
+    lastSuccessAt: null,
+    lastFailureAt: null,
+    lastError: null,
+    lastDurationMs: null,
+    release: releases.active(),
+    builds: 0,
+  };
+  const build = o.build ?? ((req: BuildRequest, r: Releases) => buildRelease(req, r, { directusUrl: o.directusUrl, siteUrl: o.siteUrl, log }));
+
+  let catchUp: NodeJS.Timeout | undefined;
+  const coalescer: Coalescer = new Coalescer(
+    async (req) => {
+      status.state = 'building';
+      const dir = await build(req, releases);
+      releases.activate(dir);
+      status.release = dir;
+    },
+    (req: BuildRequest, outcome: BuildOutcome) => {
+      status.builds++;
+      status.lastDurationMs = outcome.ms;
+      status.state = coalescer.queued ? 'building' : 'idle';
+      if (outcome.ok) {
+        status.lastSuccessAt = new Date().toISOString();
+        status.lastError = null;
+        log(`${req.full ? 'build completo' : `publicação de ${req.news.length} notícia(s)`} no ar em ${outcome.ms} ms`);
+        const delay = o.catchUpMs ?? 60_000;
+        if (!req.full && delay > 0) {
+          clearTimeout(catchUp);
+          catchUp = setTimeout(() => void coalescer.trigger({ full: true }), delay);
+          catchUp.unref();
+        }
+      } else {
+        status.lastFailureAt = new Date().toISOString();
+        status.lastError = outcome.error;
+        log(`FALHA no build (o site anterior continua no ar): ${outcome.error.split('\n')[0]}`);
+      }
+    },
+  );
+
+  const trigger = (req: BuildRequest) => coalescer.trigger(req);
+
+  const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const send = (code: number, body: unknown) => {
+      res.writeHead(code, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify(body));
+    };
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (req.method === 'GET' && url.pathname === '/status') return send(200, { ...status, queued: coalescer.queued });
+    if (req.method === 'POST' && url.pathname === '/hooks/rebuild') {
+      if (!tokenOk(o.token, req.headers['x-builder-token'] as string | undefined)) return send(401, { error: 'token inválido' });
+      let raw = '';
+      req.on('data', (d) => {
+        raw += d;
+        if (raw.length > 1_000_000) req.destroy();
+      });
+      req.on('end', () => {
+        let body: unknown = {};
+        try {
+          body = raw ? JSON.parse(raw) : {};
+        } catch {
+          return send(400, { error: 'JSON inválido' });
+        }
+        const request = parseRequest(body);
+        void trigger(request);
+        send(202, { accepted: request, queued: coalescer.busy });
+      });
+      return;
+    }
+    send(404, { error: 'não encontrado' });
+  };
+
+  const stop = () => clearTimeout(catchUp);
+  return { handler, trigger, status, releases, idle: () => coalescer.idle(), stop };
+}

@@ -1,0 +1,78 @@
+/**
+ * One site build into a release folder. Full: `astro build` of every page.
+ * Targeted (a publish): Astro renders only the touched articles plus the
+ * pages every change touches (home, categories, feeds, sitemaps, not-found
+ * pages) into a scratch folder, which is laid over a hard-link clone of the
+ * live release; articles that are no longer public are removed.
+ * See docs/decisions/006-publish-pipeline.md.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../../../directus/scripts/lib/paths.ts';
+import type { BuildRequest } from './coalescer.ts';
+import type { Releases } from './releases.ts';
+
+export type SiteBuildOptions = { directusUrl: string; siteUrl: string; log?: (s: string) => void };
+
+export function runAstro(outDir: string, o: SiteBuildOptions, extraEnv: Record<string, string> = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+      cwd: ROOT,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', DIRECTUS_URL: o.directusUrl, SITE_URL: o.siteUrl, SITE_OUT_DIR: outDir, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out = (out + d).slice(-8000)));
+    child.stderr.on('data', (d) => (out = (out + d).slice(-8000)));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build falhou (código ${code}):\n${out.slice(-3000)}`))));
+  });
+}
+
+/** Moves every file of `from` into `to`, replacing entries by rename so hard-linked twins stay untouched. */
+export function overlay(from: string, to: string) {
+  for (const name of readdirSync(from)) {
+    const src = path.join(from, name);
+    const dst = path.join(to, name);
+    if (statSync(src).isDirectory()) {
+      if (existsSync(dst) && !statSync(dst).isDirectory()) rmSync(dst);
+      mkdirSync(dst, { recursive: true });
+      overlay(src, dst);
+    } else {
+      renameSync(src, dst);
+    }
+  }
+}
+
+/** Builds `req` into a new release and returns its folder (not yet active). */
+export async function buildRelease(req: BuildRequest, releases: Releases, o: SiteBuildOptions): Promise<string> {
+  if (req.full || !releases.active()) {
+    const dir = releases.prepare();
+    try {
+      await runAstro(dir, o);
+      return dir;
+    } catch (e) {
+      releases.discard(dir);
+      throw e;
+    }
+  }
+  const scratch = releases.prepare();
+  let dir: string | null = null;
+  try {
+    await runAstro(scratch, o, { PORTAL_BUILD_NEWS_IDS: req.news.join(',') });
+    dir = releases.cloneActive();
+    // Articles that left the public site (unpublished, deleted, renamed) lose their page.
+    for (const slug of req.slugs) {
+      if (!slug || slug.includes('/') || slug.includes('..')) continue;
+      if (!existsSync(path.join(scratch, 'news', slug))) rmSync(path.join(dir, 'news', slug), { recursive: true, force: true });
+    }
+    overlay(scratch, dir);
+    return dir;
+  } catch (e) {
+    if (dir) releases.discard(dir);
+    throw e;
+  } finally {
+    releases.discard(scratch);
+  }
+}
