@@ -30,6 +30,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
+          // One Directus for all files; sequential files keep counts (likes, builds) exact.
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

@@ -17,23 +17,31 @@ declare module 'vitest' {
     directusUrl: string;
     adminToken: string;
     dbKind: string;
+    builderPort: number;
+    builderToken: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const db = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
   const port = Number(process.env.TEST_DIRECTUS_PORT ?? (db === 'postgres' ? 18056 : 18055));
+  // The pipeline test runs a builder here; elsewhere Directus's notifications just find no one listening.
+  const builderPort = port + 400;
+  const builderToken = 'token-do-construtor-de-teste';
   instance = await startDirectusInstance({
     dataDir: path.join(os.tmpdir(), `portal-api-test-${db}-${process.pid}`),
     port,
     db,
     pgDatabase: 'portal_api_test',
     fresh: true,
+    extra: { PORTAL_BUILDER_URL: `http://127.0.0.1:${builderPort}`, PORTAL_BUILDER_TOKEN: builderToken },
   });
   await ensureDemoUsers(tokenClient(instance.url, instance.env.ADMIN_TOKEN!) as unknown as PortalClient, () => {});
   project.provide('directusUrl', instance.url);
   project.provide('adminToken', instance.env.ADMIN_TOKEN!);
   project.provide('dbKind', db);
+  project.provide('builderPort', builderPort);
+  project.provide('builderToken', builderToken);
   return async () => {
     await instance?.stop();
   };

@@ -1,0 +1,245 @@
+/**
+ * `npm run bench`: the numbers issue #5 and #3 set goals for, measured on
+ * this machine with a real Directus (SQLite; `-- --db postgres` for PostgreSQL).
+ *   npm run bench                       1k and 10k news
+ *   npm run bench -- --100k             also the admin list at 100k news
+ *   npm run bench -- --quick            1k only, shorter load tests (smoke run)
+ * Results: docs/benchmarks/latest.{json,md} and a dated copy.
+ */
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import { ROOT } from '../directus/scripts/lib/paths.ts';
+import { knexFromEnv } from '../directus/scripts/apply.ts';
+import { ensureDemoUsers, uploadDemoImages } from '../directus/seed/demo.ts';
+import { createItem, tokenClient, updateItem, type PortalClient } from '../directus/scripts/lib/client.ts';
+import { startBuilder } from './lib/builder/service.ts';
+import { buildAdmin, startDirectusInstance, startFrontServer } from './lib/stack.ts';
+import { generateNews } from './lib/bench/generate.ts';
+import { percentile, runMeasured } from './lib/bench/measure.ts';
+
+const { values: args } = parseArgs({
+  options: { db: { type: 'string', default: 'sqlite' }, '100k': { type: 'boolean', default: false }, quick: { type: 'boolean', default: false } },
+});
+const db = args.db === 'postgres' ? 'postgres' : 'sqlite';
+const quick = args.quick!;
+const sizes = quick ? [1000] : [1000, 10000];
+const work = path.join(ROOT, '.cache/bench');
+const PORTS = { directus: 18300, builder: 18301, front: 18302 };
+const siteUrl = `http://localhost:${PORTS.front}`;
+const log = (s: string) => console.log(`» ${s}`);
+const results: Record<string, unknown> = {};
+
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+
+const builderToken = randomUUID();
+const directus = await startDirectusInstance({
+  dataDir: path.join(work, 'data'),
+  port: PORTS.directus,
+  db,
+  pgDatabase: 'portal_bench',
+  fresh: true,
+  siteUrl,
+  extra: { PORTAL_BUILDER_URL: `http://127.0.0.1:${PORTS.builder}`, PORTAL_BUILDER_TOKEN: builderToken, LOG_LEVEL: 'error' },
+});
+const admin = tokenClient(directus.url, directus.env.ADMIN_TOKEN!) as unknown as PortalClient;
+const users = await ensureDemoUsers(admin, () => {});
+const images = await uploadDemoImages(admin, 8);
+const knex = knexFromEnv(directus.env);
+
+try {
+  // 1. Full builds at each size: time and peak memory.
+  const builds: Array<{ news: number; ms: number; peakRssMb: number }> = [];
+  let total = 0;
+  for (const size of sizes) {
+    total += await generateNews(knex, size - total, { images, authorIds: Object.values(users) });
+    log(`${total} notícias publicadas; build completo…`);
+    const out = path.join(work, `build-${size}`);
+    const r = await runMeasured(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'],
+      { ASTRO_TELEMETRY_DISABLED: '1', DIRECTUS_URL: directus.url, SITE_URL: siteUrl, SITE_OUT_DIR: out },
+      ROOT,
+    );
+    if (!r.ok) throw new Error(`build de ${size} falhou:\n${r.output}`);
+    builds.push({ news: size, ms: r.ms, peakRssMb: r.peakRssMb });
+    log(`build de ${size}: ${(r.ms / 1000).toFixed(1)} s, pico ${r.peakRssMb} MB`);
+    rmSync(out, { recursive: true, force: true });
+  }
+  results.fullBuild = builds;
+
+  // 2. Publish-to-live: PATCH to published → the article served by the front server.
+  const builder = startBuilder({ releasesRoot: path.join(work, 'site'), directusUrl: directus.url, siteUrl, token: builderToken, catchUpMs: 0, log: () => {} });
+  const builderServer = http.createServer(builder.handler).listen(PORTS.builder, '127.0.0.1');
+  const adminDir = path.join(work, 'admin');
+  await Promise.all([builder.trigger({ full: true }), buildAdmin({ outDir: adminDir })]);
+  const front = await startFrontServer({ port: PORTS.front, siteDir: builder.releases.current, adminDir, directusUrl: directus.url });
+  const editor = admin;
+  const latencies: number[] = [];
+  for (let i = 0; i < (quick ? 5 : 12); i++) {
+    await builder.idle();
+    const draft = (await editor.request(
+      createItem('news', { title: `Publicação medida ${i} ${Date.now()}`, content: 'Texto da matéria medida.', status: 'draft' }),
+    )) as { id: string; slug: string };
+    const t0 = Date.now();
+    await editor.request(updateItem('news', draft.id, { status: 'published' }));
+    for (;;) {
+      const res = await fetch(`${siteUrl}/news/${draft.slug}/`);
+      if (res.status === 200) break;
+      if (Date.now() - t0 > 120_000) throw new Error('publicação não chegou ao ar em 120 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    latencies.push(Date.now() - t0);
+    log(`publicação ${i + 1}: ${latencies.at(-1)} ms`);
+  }
+  results.publishToLive = { samples: latencies, p50: percentile(latencies, 50), p95: percentile(latencies, 95), news: total };
+
+  // 3. Page weight in a real browser: JavaScript (gzip) and the whole first view.
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const articleSlug = (await knex('news').where('status', 'published').orderBy('published_at', 'desc').first('slug')).slug;
+  const weight: Record<string, { jsGzipKb: number; totalKb: number; requests: number }> = {};
+  for (const [name, url] of [['home', `${siteUrl}/`], ['article', `${siteUrl}/news/${articleSlug}/`]] as const) {
+    const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+    let js = 0;
+    let totalBytes = 0;
+    let requests = 0;
+    page.on('response', async (res) => {
+      if (!res.url().startsWith(siteUrl)) return;
+      try {
+        const body = await res.body();
+        const type = res.headers()['content-type'] ?? '';
+        const wire = /text|javascript|json|xml|svg/.test(type) ? gzipSync(body).length : body.length;
+        requests++;
+        totalBytes += wire;
+        if (type.includes('javascript')) js += gzipSync(body).length;
+      } catch {
+        /* redirects have no body */
+      }
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    weight[name] = { jsGzipKb: +(js / 1024).toFixed(1), totalKb: +(totalBytes / 1024).toFixed(1), requests };
+    await page.close();
+  }
+  await browser.close();
+  results.pageWeight = weight;
+  log(`peso: ${JSON.stringify(weight)}`);
+
+  // 4. Lighthouse (mobile) on home and article, driving Debian Chromium.
+  try {
+    const { default: lighthouse } = await import('lighthouse');
+    const chromeLauncher = await import('chrome-launcher');
+    const chrome = await chromeLauncher.launch({
+      chromePath: '/usr/bin/chromium',
+      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    const scores: Record<string, Record<string, number>> = {};
+    for (const [name, url] of [['home', `${siteUrl}/`], ['article', `${siteUrl}/news/${articleSlug}/`]] as const) {
+      const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      scores[name] = Object.fromEntries(Object.entries(r!.lhr.categories).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]));
+    }
+    chrome.kill();
+    results.lighthouse = scores;
+    log(`lighthouse: ${JSON.stringify(scores)}`);
+  } catch (e) {
+    results.lighthouse = { error: e instanceof Error ? e.message : String(e) };
+  }
+
+  // 5. Like and view endpoints under load (autocannon, through the front server like a browser).
+  const autocannon = (await import('autocannon')).default;
+  const newsIds = (await knex('news').where('status', 'published').orderBy('published_at', 'desc').limit(20).pluck('id')) as string[];
+  const load = async (endpoint: string, body: () => string) =>
+    new Promise<{ rps: number; p99Ms: number; errors: number; non2xx: number; total: number }>((resolve, reject) => {
+      autocannon(
+        {
+          url: `${siteUrl}/api/portal/${endpoint}`,
+          connections: 20,
+          duration: quick ? 5 : 30,
+          requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req: any) => ({ ...req, body: body() }) }],
+        },
+        (err: unknown, r: any) =>
+          err ? reject(err) : resolve({ rps: Math.round(r.requests.average), p99Ms: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, total: r.requests.total }),
+      );
+    });
+  const pick = () => newsIds[Math.floor(Math.random() * newsIds.length)];
+  results.load = {
+    likes: await load('likes', () => JSON.stringify({ news_id: pick(), session_id: randomUUID() })),
+    views: await load('views', () => JSON.stringify({ news_id: pick() })),
+  };
+  log(`carga: ${JSON.stringify(results.load)}`);
+  await new Promise((r) => front.close(r));
+  builder.stop();
+  await new Promise((r) => builderServer.close(r));
+
+  // 6. Admin news list at 100k news: the paginated, sorted query the admin makes.
+  if (args['100k']) {
+    total += await generateNews(knex, 100_000 - total, { images, authorIds: Object.values(users), status: 'draft' });
+    log(`${total} notícias; medindo a lista do admin…`);
+    const token = directus.env.ADMIN_TOKEN!;
+    const lat: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const page = 1 + Math.floor(Math.random() * 200);
+      const filter = i % 2 ? '&filter[status][_eq]=pending' : '';
+      const t0 = performance.now();
+      const res = await fetch(
+        `${directus.url}/items/news?fields=id,title,summary,status,created_at,category_id.name,municipality_id.name&sort=-created_at&limit=20&page=${page}&meta=filter_count${filter}`,
+        { headers: { authorization: `Bearer ${token}` } },
+      );
+      await res.json();
+      lat.push(performance.now() - t0);
+    }
+    results.adminList100k = { news: total, p50Ms: Math.round(percentile(lat, 50)), p95Ms: Math.round(percentile(lat, 95)) };
+    log(`lista do admin a 100k: ${JSON.stringify(results.adminList100k)}`);
+  }
+} finally {
+  await knex.destroy();
+  await directus.stop();
+}
+
+// Report, with the goals of issues #3 and #5.
+const fb = (results.fullBuild as Array<{ news: number; ms: number; peakRssMb: number }>).find((b) => b.news === 10000);
+const ptl = results.publishToLive as { p50: number; p95: number };
+const w = results.pageWeight as Record<string, { jsGzipKb: number; totalKb: number }>;
+const lh = results.lighthouse as Record<string, Record<string, number>>;
+const goals = [
+  ['Publicação até o ar, p50 (10k notícias)', `${(ptl.p50 / 1000).toFixed(1)} s (p95 ${(ptl.p95 / 1000).toFixed(1)} s)`, '≤ 10 s', ptl.p50 <= 10_000],
+  ['Build completo de 10k notícias', fb ? `${(fb.ms / 1000).toFixed(1)} s` : 'não medido (--quick)', '≤ 30 s', fb ? fb.ms <= 30_000 : null],
+  ['Memória de pico no build de 10k', fb ? `${fb.peakRssMb} MB` : 'não medido', '≤ 2048 MB', fb ? fb.peakRssMb <= 2048 : null],
+  ['JavaScript da página de notícia (gzip)', `${w.article?.jsGzipKb} KB`, '≤ 80 KB', (w.article?.jsGzipKb ?? 1e9) <= 80],
+  ['Primeira visita à notícia (sem rede de anúncios)', `${w.article?.totalKb} KB`, '≤ 300 KB', (w.article?.totalKb ?? 1e9) <= 300],
+  ...(['home', 'article'] as const).flatMap((p) =>
+    ['performance', 'accessibility', 'seo'].map((c) => [`Lighthouse ${c} (${p}, mobile)`, String(lh?.[p]?.[c] ?? '—'), '100', lh?.[p]?.[c] === 100]),
+  ),
+] as Array<[string, string, string, boolean | null]>;
+const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, db, date: new Date().toISOString() };
+const json = { machine, versions: { directus: '11.17.4', astro: '7.3.5', react: '19.3.1' }, results, goals };
+const md = [
+  `# Benchmark — ${machine.date.slice(0, 10)}`,
+  '',
+  `Máquina: ${machine.cpus} núcleos (${machine.cpu}), ${machine.memGb} GiB, Node ${machine.node}, banco ${db}. Directus 11.17.4, Astro 7.3.5, React 19.3.1.`,
+  '',
+  '| medida | resultado | meta | ok |',
+  '|---|---|---|---|',
+  ...goals.map(([m, r, g, ok]) => `| ${m} | ${r} | ${g} | ${ok === null ? '—' : ok ? 'sim' : 'não'} |`),
+  '',
+  '## Detalhes',
+  '',
+  '```json',
+  JSON.stringify(results, null, 2),
+  '```',
+  '',
+].join('\n');
+const dir = path.join(ROOT, 'docs/benchmarks');
+mkdirSync(dir, { recursive: true });
+const stamp = `${machine.date.slice(0, 10)}-${db}${quick ? '-quick' : ''}`;
+for (const name of ['latest', stamp]) {
+  writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(json, null, 2));
+  writeFileSync(path.join(dir, `${name}.md`), md);
+}
+console.log(`\n${md.split('## Detalhes')[0]}`);
+process.exit(0);

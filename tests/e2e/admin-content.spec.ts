@@ -1,0 +1,228 @@
+/** Ads, settings, events, staff profiles and the placeholders, as super_admin and editor. */
+import { expect, test, type Page } from '@playwright/test';
+import { createItem, deleteItem, deleteUser, readItems, readUsers } from '../../directus/scripts/lib/client.ts';
+import { adFactory } from '../../directus/seed/factories.ts';
+import { adminApi, failOnPageErrors, signIn } from './support.ts';
+import { expectToast, unique } from './admin-support.ts';
+
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+const fail500 = (page: Page, glob: string) =>
+  page.route(glob, (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"message":"x"}]}' }));
+
+test.describe('publicidade', () => {
+  test('"Gerenciar Publicidade": criar, buscar, filtrar, alternar status e excluir', async ({ page }) => {
+    const check = failOnPageErrors(page);
+    const title = unique('Loja do Centro');
+    await signIn(page, 'super_admin');
+    await page.goto('/admin/ads');
+    await expect(page.getByRole('heading', { name: 'Gerenciar Publicidade' })).toBeVisible();
+    await page.getByRole('button', { name: 'Novo Anúncio' }).click();
+    await expect(page.getByRole('heading', { name: 'Criar Anúncio' })).toBeVisible();
+    await expect(page.getByLabel('Tipo')).toHaveValue('banner');
+    await expect(page.getByLabel('Posição')).toHaveValue('top');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Título é obrigatório')).toBeVisible();
+    await expect(page.getByText('Conteúdo é obrigatório')).toBeVisible();
+
+    await page.getByLabel('Tipo').selectOption('google_adsense');
+    await expect(page.getByLabel('URL de destino')).toBeDisabled();
+    await expect(page.getByLabel('Publisher ID')).toHaveAttribute('placeholder', 'ca-pub-XXXXXXXXX');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Publisher ID é obrigatório')).toBeVisible();
+    await expect(page.getByText('Ad Unit ID é obrigatório')).toBeVisible();
+
+    await page.getByLabel('Tipo').selectOption('sidebar');
+    await page.getByLabel('Título').fill(title);
+    await page.getByLabel('Conteúdo (HTML)').fill('<p>Promoção de açaí com 20% de desconto em toda a loja do centro de Belém</p>');
+    await page.getByLabel('URL de destino').fill('não é url');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('URL inválida')).toBeVisible();
+    await page.getByLabel('URL de destino').fill('https://loja.example.com');
+    await page.getByLabel('Posição').selectOption('bottom');
+    await page.getByLabel('Data de início').fill('2026-01-01');
+    await page.getByLabel('Data de término').fill('2026-12-31');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expectToast(page, 'Sucesso', 'Anúncio criado com sucesso!');
+
+    const [saved] = (await adminApi().request(readItems('ads', { filter: { title: { _eq: title } }, fields: ['id', 'start_date', 'end_date', 'position'] }))) as Array<{
+      id: string;
+      start_date: string;
+      end_date: string;
+      position: string;
+    }>;
+    expect(new Date(saved!.start_date).toISOString()).toBe('2026-01-01T03:00:00.000Z');
+    expect(new Date(saved!.end_date).toISOString()).toBe('2027-01-01T02:59:59.999Z');
+
+    await page.getByRole('searchbox', { name: 'Buscar anúncios' }).fill('açaí com 20%');
+    await expect(row(page, title)).toContainText('Promoção de açaí com 20% de desconto em toda a loj...');
+    await expect(row(page, title)).toContainText('Sidebar');
+    await expect(row(page, title)).toContainText('Rodapé');
+    await expect(row(page, title)).toContainText('Ativo');
+    await page.getByLabel('Filtrar por tipo').selectOption('banner');
+    await expect(page.getByText('Nenhum anúncio encontrado')).toBeVisible();
+    await page.getByLabel('Filtrar por tipo').selectOption('sidebar');
+    await row(page, title).getByRole('switch', { name: `Status de ${title}` }).click();
+    await expectToast(page, 'Sucesso', 'Anúncio desativado com sucesso!');
+    await expect(row(page, title)).toContainText('Inativo');
+
+    await row(page, title).getByRole('button', { name: `Editar ${title}` }).click();
+    await expect(page.getByRole('heading', { name: 'Editar Anúncio' })).toBeVisible();
+    await expect(page.getByLabel('Data de término')).toHaveValue('2026-12-31');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expectToast(page, 'Sucesso', 'Anúncio atualizado com sucesso!');
+
+    await row(page, title).getByRole('button', { name: `Excluir ${title}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Confirmar exclusão' });
+    await expect(confirm).toContainText('Tem certeza que deseja excluir este anúncio? Esta ação não pode ser desfeita.');
+    await confirm.getByRole('button', { name: 'Excluir' }).click();
+    await expectToast(page, 'Sucesso', 'Anúncio excluído com sucesso!');
+    check();
+  });
+
+  test('erros de carregamento e de status', async ({ page }) => {
+    const ad = (await adminApi().request(createItem('ads', adFactory({ title: unique('Anúncio erro') }) as never))) as { id: string; title: string };
+    try {
+      await signIn(page, 'super_admin');
+      await page.goto('/admin/ads');
+      await page.getByRole('searchbox', { name: 'Buscar anúncios' }).fill(ad.title);
+      await page.route('**/api/items/ads/**', (r) => (r.request().method() === 'PATCH' ? r.fulfill({ status: 500, body: '{}' }) : r.continue()));
+      await row(page, ad.title).getByRole('switch').click();
+      await expectToast(page, 'Erro', 'Não foi possível alterar o status do anúncio.');
+      await fail500(page, '**/api/items/ads?**');
+      await page.reload();
+      await expectToast(page, 'Erro', 'Não foi possível carregar os anúncios.');
+    } finally {
+      await adminApi().request(deleteItem('ads', ad.id));
+    }
+  });
+});
+
+test.describe('configurações', () => {
+  test('salva as quatro seções; vazio é salvo como texto vazio', async ({ page }) => {
+    const check = failOnPageErrors(page);
+    const message = unique('Chuva forte em Belém');
+    await signIn(page, 'super_admin');
+    await page.goto('/admin/settings');
+    for (const heading of ['Informações Gerais', 'Redes Sociais', 'Configurações de Mídia', 'Configurações do Site']) {
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    }
+    await expect(page.getByLabel('Email de Contato')).toHaveAttribute('type', 'email');
+    await page.getByLabel('Mensagem da Seção Urgente').fill(message);
+    await page.getByLabel('Twitter').fill('');
+    await page.getByLabel('Facebook').fill('facebook.com/semprotocolo');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Informe uma URL completa (https://...)')).toBeVisible();
+    await page.getByLabel('Facebook').fill('https://facebook.com/portalpara');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expectToast(page, 'Sucesso', 'Configurações salvas com sucesso!');
+    const rows = (await adminApi().request(readItems('settings', { fields: ['key', 'value'], limit: -1 }))) as Array<{ key: string; value: string | null }>;
+    const byKey = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    expect(byKey.urgent_message).toBe(message);
+    expect(byKey.twitter_url).toBe('');
+    expect(byKey.facebook_url).toBe('https://facebook.com/portalpara');
+    check();
+  });
+
+  test('erro ao carregar e ao salvar', async ({ page }) => {
+    await signIn(page, 'super_admin');
+    await fail500(page, '**/api/items/settings?**');
+    await page.goto('/admin/settings');
+    await expectToast(page, 'Erro', 'Não foi possível carregar as configurações.');
+    await page.unroute('**/api/items/settings?**');
+    await page.reload();
+    await page.route('**/api/items/settings/**', (r) => r.fulfill({ status: 500, body: '{}' }));
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expectToast(page, 'Erro', 'Não foi possível salvar as configurações.');
+  });
+});
+
+test('editor gerencia eventos (tela carregada sob demanda)', async ({ page }) => {
+  const check = failOnPageErrors(page);
+  const title = unique('Círio de Nazaré');
+  await signIn(page, 'editor');
+  await page.goto('/admin/events');
+  await expect(page.getByRole('heading', { name: 'Gerenciar Eventos' })).toBeVisible();
+  await page.getByRole('button', { name: 'Novo Evento' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo Evento' });
+  await dialog.getByLabel('Título').fill(title);
+  await dialog.getByLabel('Data do evento').fill('2026-10-11T07:00');
+  await dialog.getByLabel('Local').fill('Catedral da Sé');
+  await dialog.getByLabel('Link do evento').fill('https://cirio.example.com');
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+  await expectToast(page, 'Sucesso', 'Evento criado com sucesso');
+  await page.getByRole('searchbox', { name: 'Buscar eventos' }).fill(title);
+  await expect(row(page, title)).toContainText('11/10/2026 07:00');
+  await expect(row(page, title)).toContainText('Catedral da Sé');
+  await row(page, title).getByRole('button', { name: `Editar ${title}` }).click();
+  await page.getByRole('dialog').getByLabel('Ativo').uncheck();
+  await page.getByRole('dialog').getByRole('button', { name: 'Atualizar' }).click();
+  await expectToast(page, 'Sucesso', 'Evento atualizado com sucesso');
+  await expect(row(page, title)).toContainText('Inativo');
+  await row(page, title).getByRole('button', { name: `Excluir ${title}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
+  await expectToast(page, 'Sucesso', 'Evento excluído com sucesso');
+  await expect(page.getByText('Nenhum evento cadastrado')).toBeVisible();
+  check();
+});
+
+test('super_admin cria um membro da equipe, muda papel e município, e o desativa', async ({ page }) => {
+  const check = failOnPageErrors(page);
+  const name = unique('Maria Repórter');
+  const email = `${name.toLowerCase().replace(/\s+/g, '.')}@portal.test`;
+  await signIn(page, 'super_admin');
+  await page.goto('/admin/profiles');
+  await expect(page.getByRole('heading', { name: 'Gerenciar Perfis' })).toBeVisible();
+  await page.getByRole('button', { name: 'Novo Membro' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo Membro da Equipe' });
+  await dialog.getByLabel('Nome Completo').fill(name);
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Senha inicial').fill('senha-forte-2026');
+  await dialog.getByLabel('Papel').selectOption('producer');
+  await dialog.getByLabel('Município').selectOption({ label: 'Santarém' });
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+  await expectToast(page, 'Sucesso', 'Usuário criado com sucesso');
+  await page.getByRole('searchbox', { name: 'Buscar perfis' }).fill(email);
+  await expect(row(page, email)).toContainText('Produtor');
+  await expect(row(page, email)).toContainText('Santarém');
+
+  await row(page, email).getByRole('button', { name: /Editar/ }).click();
+  await page.getByRole('dialog', { name: 'Editar Perfil' }).getByLabel('Papel').selectOption('editor');
+  await page.getByRole('dialog', { name: 'Editar Perfil' }).getByRole('button', { name: 'Atualizar' }).click();
+  await expectToast(page, 'Sucesso', 'Perfil atualizado com sucesso');
+  await expect(row(page, email)).toContainText('Editor');
+
+  await row(page, email).getByRole('button', { name: /Desativar/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Desativar' }).click();
+  await expectToast(page, 'Sucesso', 'Usuário desativado com sucesso');
+  await expect(row(page, email)).toContainText('Desativado');
+
+  const [user] = (await adminApi().request(readUsers({ filter: { email: { _eq: email } }, fields: ['id', 'status', 'role'] }))) as Array<{ id: string; status: string; role: string }>;
+  expect(user?.status).toBe('suspended');
+  expect(user?.role).toBe('5a6c0d2e-0002-4b6e-9b1a-7a1f2c000002');
+  await adminApi().request(deleteUser(user!.id));
+  check();
+});
+
+test('Rádio Web, TV Web e Relatórios são placeholders', async ({ page }) => {
+  await signIn(page, 'editor');
+  for (const [path, title] of [
+    ['/admin/radio', 'Gerenciar Rádio Web'],
+    ['/admin/tv', 'Gerenciar TV Web'],
+    ['/admin/reports', 'Relatórios'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Em Desenvolvimento' })).toBeVisible();
+    await expect(page.getByText('Esta funcionalidade será implementada em breve.')).toBeVisible();
+  }
+});
+
+test('telas sob demanda mostram o estado de erro', async ({ page }) => {
+  await signIn(page, 'super_admin');
+  await fail500(page, '**/api/items/events?**');
+  await page.goto('/admin/events');
+  await expectToast(page, 'Erro', 'Não foi possível carregar os eventos');
+  await fail500(page, '**/api/items/profiles?**');
+  await page.goto('/admin/profiles');
+  await expectToast(page, 'Erro', 'Não foi possível carregar os perfis');
+});

@@ -1,0 +1,122 @@
+/** Public site: likes, views, sharing, live ads and the LGPD consent for AdSense. */
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { failOnPageErrors } from './support.ts';
+import { publishedNews } from './site-support.ts';
+
+test.describe('engagement', () => {
+  test('the like toggles "TOP" / "n TOPS" and survives a reload', async ({ page }) => {
+    const noErrors = failOnPageErrors(page);
+    const news = await publishedNews();
+    const n = news[news.length - 1]!;
+    await page.goto(`/news/${n.slug}`);
+    const like = page.getByTestId('like-button');
+    await expect(like).toBeEnabled();
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    const before = await page.request.get(`/api/portal/counts?ids=${n.id}`).then((r) => r.json());
+    const likes0 = before[n.id].likes as number;
+    await expect(like).toHaveText(likes0 > 0 ? `${likes0} TOPS` : 'TOP');
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect(like).toHaveText(`${likes0 + 1} TOPS`);
+    await page.reload();
+    await expect(page.getByTestId('like-button')).toBeEnabled();
+    await expect(page.getByTestId('like-button')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('like-button')).toHaveText(`${likes0 + 1} TOPS`);
+    await page.getByTestId('like-button').click();
+    await expect(page.getByTestId('like-button')).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByTestId('like-button')).toHaveText(likes0 > 0 ? `${likes0} TOPS` : 'TOP');
+    expect(await page.evaluate(() => localStorage.getItem('portal:session_id'))).toMatch(/^[0-9a-f-]{36}$/);
+    noErrors();
+  });
+
+  test('a failed like shows the catalogue error toast', async ({ page }) => {
+    const [n] = await publishedNews();
+    await page.route('**/api/portal/likes', (r) => r.fulfill({ status: 500, json: { errors: [{ message: 'falha' }] } }));
+    await page.goto(`/news/${n!.slug}`);
+    await expect(page.getByTestId('like-button')).toBeEnabled();
+    await page.getByTestId('like-button').click();
+    await expect(page.getByRole('alert')).toContainText('Não foi possível processar sua curtida');
+  });
+
+  test('a view is recorded once per article load', async ({ page }) => {
+    const [, n] = await publishedNews();
+    const views = () => page.request.get(`/api/portal/counts?ids=${n!.id}`).then(async (r) => (await r.json())[n!.id].views as number);
+    const v0 = await views();
+    const posted = page.waitForRequest((r) => r.url().endsWith('/api/portal/views') && r.method() === 'POST');
+    await page.goto(`/news/${n!.slug}`);
+    await posted;
+    await expect.poll(views).toBe(v0 + 1);
+  });
+
+  test('share without native share copies the link with the "Link copiado!" toast', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const [n] = await publishedNews();
+    await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+    await page.goto(`/news/${n!.slug}`);
+    await expect(page.getByRole('button', { name: 'Compartilhar' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Compartilhar' }).click();
+    await expect(page.getByText('Link copiado!')).toBeVisible();
+    await expect(page.getByText('O link da notícia foi copiado para a área de transferência')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/news/${n!.slug}$`));
+  });
+});
+
+test.describe('ads', () => {
+  test('AdSense loads only after the reader accepts the consent banner', async ({ page }) => {
+    const adNetwork: string[] = [];
+    await page.route('https://pagead2.googlesyndication.com/**', (r) => {
+      adNetwork.push(r.request().url());
+      return r.fulfill({ contentType: 'text/javascript', body: 'window.adsbygoogle = window.adsbygoogle || [];' });
+    });
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Consentimento de cookies' });
+    await expect(banner).toBeVisible();
+    // Until consent, the top slot shows a house ad, not the AdSense unit.
+    await expect(page.locator('[data-portal-ad-slot="top"] ins.adsbygoogle')).toBeHidden();
+    expect(adNetwork).toEqual([]);
+    await banner.getByRole('button', { name: 'Aceitar' }).click();
+    await expect(banner).toBeHidden();
+    await expect.poll(() => adNetwork.length).toBe(1);
+    expect(adNetwork[0]).toContain('client=ca-pub-');
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Consentimento de cookies' })).toBeHidden();
+  });
+
+  test('refusing keeps the ad network away', async ({ page }) => {
+    const adNetwork: string[] = [];
+    await page.route('https://pagead2.googlesyndication.com/**', (r) => (adNetwork.push(r.request().url()), r.abort()));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Recusar' }).click();
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Consentimento de cookies' })).toBeHidden();
+    await page.waitForTimeout(300);
+    expect(adNetwork).toEqual([]);
+  });
+
+  test('an ad deactivated after the build disappears at view time', async ({ page }) => {
+    await page.route('**/api/items/ads?**', (r) => r.fulfill({ json: { data: [] } }));
+    await page.goto('/');
+    await expect(page.locator('[data-portal-ad-slot="bottom"]')).toBeHidden();
+  });
+});
+
+test.describe('budgets', () => {
+  test('an article page ships at most 80 KB of JavaScript (gzip) and 300 KB in all', async ({ page }) => {
+    const [n] = await publishedNews();
+    const sizes: { url: string; type: string; gz: number }[] = [];
+    page.on('response', async (r) => {
+      if (r.url().includes('googlesyndication')) return;
+      const body = await r.body().catch(() => null);
+      if (!body) return;
+      const type = r.request().resourceType();
+      // Images are already compressed; text is counted as a server would send it gzipped.
+      sizes.push({ url: r.url(), type, gz: type === 'image' ? body.length : gzipSync(body).length });
+    });
+    await page.goto(`/news/${n!.slug}`, { waitUntil: 'networkidle' });
+    const js = sizes.filter((s) => s.type === 'script').reduce((a, s) => a + s.gz, 0);
+    const all = sizes.reduce((a, s) => a + s.gz, 0);
+    expect(js, `JS: ${sizes.filter((s) => s.type === 'script').map((s) => `${s.url} ${s.gz}`).join(', ')}`).toBeLessThanOrEqual(80 * 1024);
+    expect(all).toBeLessThanOrEqual(300 * 1024);
+  });
+});

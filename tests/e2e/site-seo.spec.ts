@@ -1,0 +1,66 @@
+/** Public site: search, feeds, sitemaps and the metadata search engines read. */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, publishedNews } from './site-support.ts';
+
+async function parseXml(page: Page, path: string) {
+  const res = await page.request.get(path);
+  expect(res.status(), path).toBe(200);
+  const text = await res.text();
+  const error = await page.evaluate((xml) => new DOMParser().parseFromString(xml, 'application/xml').querySelector('parsererror')?.textContent ?? null, text);
+  expect(error, `${path} é XML válido`).toBeNull();
+  return text;
+}
+
+test('search is accent-insensitive and lists published news', async ({ page }) => {
+  await page.goto('/');
+  const box = page.getByRole('search', { name: 'Busca no cabeçalho' }).getByPlaceholder('Buscar notícias...');
+  await box.fill('belem');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/busca\?q=belem/);
+  await expect(page.getByText(/\d+ resultados? para "belem"/)).toBeVisible();
+  const first = page.locator('#search-results li').first();
+  await expect(first).toContainText(/Belém/);
+  await expectNoAxeViolations(page);
+  await first.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/news\//);
+});
+
+test('search with no match says so', async ({ page }) => {
+  await page.goto('/busca?q=xyzzyinexistente');
+  await expect(page.getByText('Nenhuma notícia encontrada para "xyzzyinexistente".')).toBeVisible();
+});
+
+test('RSS feeds, sitemap and Google News sitemap are valid XML with the published news', async ({ page }) => {
+  const news = await publishedNews();
+  await page.goto('/');
+  const rss = await parseXml(page, '/rss.xml');
+  expect(rss).toContain(`/news/${news[0]!.slug}</link>`);
+  const cat = await parseXml(page, '/category/politica/rss.xml');
+  expect(cat).toContain('<category>Política</category>');
+  expect(cat).not.toContain('<category>Esportes</category>');
+  const sitemap = await parseXml(page, '/sitemap.xml');
+  for (const n of news) expect(sitemap).toContain(`/news/${n.slug}</loc>`);
+  expect(sitemap).toContain('/category/meio-ambiente</loc>');
+  const gnews = await parseXml(page, '/news-sitemap.xml');
+  const since = Date.now() - 48 * 3600_000;
+  for (const n of news) {
+    if (new Date(n.published_at).getTime() > since + 60_000) expect(gnews).toContain(`/news/${n.slug}</loc>`);
+    if (new Date(n.published_at).getTime() < since - 3600_000) expect(gnews).not.toContain(`/news/${n.slug}</loc>`);
+  }
+  const robots = await page.request.get('/robots.txt').then((r) => r.text());
+  expect(robots).toContain('Sitemap: ');
+});
+
+test('article pages carry canonical, Open Graph, Twitter card and NewsArticle JSON-LD', async ({ page }) => {
+  const [n] = await publishedNews();
+  await page.goto(`/news/${n!.slug}`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/news/${n!.slug}$`));
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', n!.title);
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', /summary/);
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(ld['@type']).toBe('NewsArticle');
+  expect(ld.headline).toBe(n!.title);
+  expect(ld.datePublished).toBeTruthy();
+});
