@@ -175,6 +175,14 @@ export const permissions: PermissionDef[] = [
   read(POLICY_IDS.staff, 'directus_users', ['id', 'email', 'first_name', 'last_name', 'role', 'tfa_secret', 'status'], {
     id: { _eq: ME },
   }),
+  // TOTP: Directus's /users/me/tfa/enable|disable write tfa_secret with the user's own rights.
+  {
+    policy: POLICY_IDS.staff,
+    collection: 'directus_users',
+    action: 'update',
+    fields: ['tfa_secret'],
+    permissions: { id: { _eq: ME } },
+  },
   read(POLICY_IDS.staff, 'directus_roles', ['id', 'name']),
   read(POLICY_IDS.staff, 'directus_files'),
   { policy: POLICY_IDS.staff, collection: 'directus_files', action: 'create', fields: ALL },

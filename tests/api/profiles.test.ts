@@ -33,6 +33,12 @@ describe('/items/profiles', () => {
       const other = await ownProfile(who.super_admin);
       expect((await who[role].patch(`/items/profiles/${other.id}`, { full_name: 'Invasor' })).status).toBe(403);
     });
+    it('cannot change own Directus role, email or status through /users/me', async () => {
+      const roles = await admin().get('/roles?filter[name][_eq]=super_admin&fields=id');
+      expect((await who[role].patch('/users/me', { role: roles.data[0].id })).status).toBe(403);
+      expect((await who[role].patch('/users/me', { email: 'x@portal.test' })).status).toBe(403);
+      expect((await who[role].patch('/users/me', { status: 'active' })).status).toBe(403);
+    });
     it('cannot create users or read other users', async () => {
       expect((await who[role].post('/users', { email: 'novo@portal.test', password: 'x' })).status).toBe(403);
       const me = await who[role].get('/users/me?fields=id,email');
