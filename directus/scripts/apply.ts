@@ -7,7 +7,11 @@
  * CLI: DIRECTUS_URL, ADMIN_EMAIL, ADMIN_PASSWORD and the DB_* variables
  * Directus itself reads (production: docker-compose.yml).
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import knexFactory from 'knex';
+import { directusEnv } from './lib/env.ts';
+import { DATA_DIR } from './lib/paths.ts';
 import { createFolder, readFolders, readItems, createItems, readMe, readUsers, updateUser, updateSettings, tokenClient, signedIn, type PortalClient } from './lib/client.ts';
 import { accessDrift, applyAccess } from './lib/access-apply.ts';
 import { applyIndexes, applySchema, schemaDrift } from './lib/schema-apply.ts';
@@ -141,17 +145,24 @@ export async function checkDrift(url: string, env: Record<string, string | undef
   return [...(await schemaDrift(client)), ...(await accessDrift(client))];
 }
 
+/** Production passes everything in the environment; locally, fall back to the demo in .data/. */
+function cliEnv(): Record<string, string | undefined> {
+  if (process.env.ADMIN_TOKEN || process.env.ADMIN_PASSWORD || !existsSync(path.join(DATA_DIR, 'admin-token'))) return process.env;
+  return { ...directusEnv({ dataDir: DATA_DIR, port: Number(process.env.PORT ?? 8055) }), ...process.env };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const url = process.env.DIRECTUS_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8055}`;
+  const env = cliEnv();
+  const url = env.DIRECTUS_URL ?? `http://127.0.0.1:${env.PORT ?? 8055}`;
   if (process.argv.includes('--check')) {
-    const drift = await checkDrift(url, process.env);
+    const drift = await checkDrift(url, env);
     if (drift.length) {
       console.error(`O Directus em ${url} difere dos arquivos em directus/:\n- ${drift.join('\n- ')}`);
       process.exit(1);
     }
     console.log('Directus confere com directus/schema e directus/access.');
   } else {
-    await applyAll({ url, env: process.env, demo: process.argv.includes('--demo'), log: (s) => console.log(`» ${s}`) });
+    await applyAll({ url, env, demo: process.argv.includes('--demo'), log: (s) => console.log(`» ${s}`) });
     console.log('Configuração do Directus aplicada.');
   }
 }

@@ -51,6 +51,13 @@ describe('publish pipeline', () => {
     expect(existsSync(path.join(builder.releases.current, '404.html'))).toBe(true);
   });
 
+  it('staff see when the site was last updated; anonymous readers do not', async () => {
+    const r = await who.editor.get('/portal/site-status');
+    expect(r.data).toMatchObject({ available: true, lastError: null });
+    expect(new Date(r.data.lastSuccessAt).getTime()).toBeGreaterThan(Date.now() - 10 * 60_000);
+    expect((await who.anonymous.get('/portal/site-status')).status).toBe(403);
+  });
+
   it('refuses a webhook without the token', async () => {
     const res = await fetch(`http://127.0.0.1:${inject('builderPort')}/hooks/rebuild`, { method: 'POST', body: '{}' });
     expect(res.status).toBe(401);

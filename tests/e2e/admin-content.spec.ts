@@ -6,8 +6,9 @@ import { adminApi, failOnPageErrors, signIn } from './support.ts';
 import { expectToast, unique } from './admin-support.ts';
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
-const fail500 = (page: Page, glob: string) =>
-  page.route(glob, (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"message":"x"}]}' }));
+const ERROR = { status: 500, contentType: 'application/json', body: '{"errors":[{"message":"falha simulada"}]}' };
+/** Fails a collection's paged list reads (page=…), leaving the session's own reads alone. */
+const fail500 = (page: Page, glob: string) => page.route(glob, (r) => (r.request().url().includes('page=') ? r.fulfill(ERROR) : r.continue()));
 
 test.describe('publicidade', () => {
   test('"Gerenciar Publicidade": criar, buscar, filtrar, alternar status e excluir', async ({ page }) => {
@@ -85,7 +86,8 @@ test.describe('publicidade', () => {
       await signIn(page, 'super_admin');
       await page.goto('/admin/ads');
       await page.getByRole('searchbox', { name: 'Buscar anúncios' }).fill(ad.title);
-      await page.route('**/api/items/ads/**', (r) => (r.request().method() === 'PATCH' ? r.fulfill({ status: 500, body: '{}' }) : r.continue()));
+      await expect(row(page, ad.title)).toBeVisible();
+      await page.route('**/api/items/ads/**', (r) => (r.request().method() === 'PATCH' ? r.fulfill(ERROR) : r.continue()));
       await row(page, ad.title).getByRole('switch').click();
       await expectToast(page, 'Erro', 'Não foi possível alterar o status do anúncio.');
       await fail500(page, '**/api/items/ads?**');
@@ -125,12 +127,12 @@ test.describe('configurações', () => {
 
   test('erro ao carregar e ao salvar', async ({ page }) => {
     await signIn(page, 'super_admin');
-    await fail500(page, '**/api/items/settings?**');
+    await page.route('**/api/items/settings?**', (r) => r.fulfill(ERROR));
     await page.goto('/admin/settings');
     await expectToast(page, 'Erro', 'Não foi possível carregar as configurações.');
     await page.unroute('**/api/items/settings?**');
     await page.reload();
-    await page.route('**/api/items/settings/**', (r) => r.fulfill({ status: 500, body: '{}' }));
+    await page.route('**/api/items/settings/**', (r) => r.fulfill(ERROR));
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expectToast(page, 'Erro', 'Não foi possível salvar as configurações.');
   });
@@ -168,7 +170,7 @@ test('editor gerencia eventos (tela carregada sob demanda)', async ({ page }) =>
 test('super_admin cria um membro da equipe, muda papel e município, e o desativa', async ({ page }) => {
   const check = failOnPageErrors(page);
   const name = unique('Maria Repórter');
-  const email = `${name.toLowerCase().replace(/\s+/g, '.')}@portal.test`;
+  const email = `${name.toLowerCase().replace('ó', 'o').replace(/\s+/g, '.')}@portal.test`;
   await signIn(page, 'super_admin');
   await page.goto('/admin/profiles');
   await expect(page.getByRole('heading', { name: 'Gerenciar Perfis' })).toBeVisible();
