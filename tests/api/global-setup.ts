@@ -19,6 +19,7 @@ declare module 'vitest' {
     dbKind: string;
     builderPort: number;
     builderToken: string;
+    dbEnv: Record<string, string>;
   }
 }
 
@@ -42,6 +43,7 @@ export default async function setup(project: TestProject) {
   project.provide('dbKind', db);
   project.provide('builderPort', builderPort);
   project.provide('builderToken', builderToken);
+  project.provide('dbEnv', Object.fromEntries(Object.entries(instance.env).filter(([k]) => k.startsWith('DB_'))));
   return async () => {
     await instance?.stop();
   };

@@ -1,13 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { checkDrift } from '../../directus/scripts/apply.ts';
+import { applyAll, checkDrift } from '../../directus/scripts/apply.ts';
 import { admin } from './support.ts';
 
 const env = () => ({ ADMIN_TOKEN: inject('adminToken') });
+const counts = async () =>
+  Object.fromEntries(
+    await Promise.all(
+      ['news', 'categories', 'municipalities', 'settings', 'profiles'].map(async (c) => [
+        c,
+        Number((await admin().get(`/items/${c}?aggregate[count]=*`)).data[0].count),
+      ]),
+    ),
+  );
 
 describe('schema and access as code', () => {
   it('the live instance matches directus/schema and directus/access', async () => {
     expect(await checkDrift(inject('directusUrl'), env())).toEqual([]);
+  });
+
+  it('applying again (a second start) changes nothing and keeps every row', async () => {
+    const before = await counts();
+    const edited = await admin().patch('/items/settings/urgent_message', { value: 'Mensagem editada pela redação' });
+    expect(edited.status).toBe(200);
+    // Action: what every start runs.
+    const logs: string[] = [];
+    await applyAll({ url: inject('directusUrl'), env: { ...inject('dbEnv'), ADMIN_TOKEN: inject('adminToken') }, log: (s) => logs.push(s) });
+    // Assert
+    expect(logs).toEqual([]);
+    expect(await counts()).toEqual(before);
+    expect((await admin().get('/items/settings/urgent_message')).data.value).toBe('Mensagem editada pela redação');
   });
 
   it('the check fails when someone changes the live schema by hand', async () => {

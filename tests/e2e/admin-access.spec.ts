@@ -1,6 +1,6 @@
 /** Sign-in, session, sidebar per role and the spec's denial screens. */
 import { expect, test } from '@playwright/test';
-import { deleteUser } from '../../directus/scripts/lib/client.ts';
+import { createUser, deleteUser } from '../../directus/scripts/lib/client.ts';
 import { adminApi, DEMO, failOnPageErrors, signIn } from './support.ts';
 import { arrangeStaff, expectToast, SIDEBAR, sidebar, totp } from './admin-support.ts';
 
@@ -135,3 +135,33 @@ test('link de redefinição inválido mostra erro', async ({ page }) => {
   await expectToast(page, 'Erro');
 });
 
+
+test('cadastro pede confirmação por email', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await page.getByLabel('Nome Completo').fill('Leitora Nova');
+  await page.getByLabel('Email').fill(`leitora-${Date.now()}@portal.test`);
+  await page.getByLabel('Senha', { exact: true }).fill('senha-leitora-2026');
+  await page.getByRole('button', { name: 'Cadastrar' }).click();
+  await expectToast(page, 'Cadastro realizado', 'Verifique seu email para confirmar a conta.');
+});
+
+test('conta sem papel da equipe aparece como "Usuário" e não alcança as telas', async ({ page }) => {
+  const email = `sem-papel-${Date.now()}@portal.test`;
+  const user = (await adminApi().request(createUser({ email, password: 'senha-sem-papel-1', status: 'active', first_name: 'Sem', last_name: 'Papel' }))) as { id: string };
+  try {
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill('senha-sem-papel-1');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('banner').getByText(email)).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Usuário', { exact: true })).toBeVisible();
+    await expect(sidebar(page).getByRole('link')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Acesso Negado' })).toBeVisible();
+    await page.goto('/admin/news');
+    await expect(page.getByText('Você não tem permissão para acessar esta página.')).toBeVisible();
+  } finally {
+    await adminApi().request(deleteUser(user.id));
+  }
+});

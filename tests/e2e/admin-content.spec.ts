@@ -228,3 +228,20 @@ test('telas sob demanda mostram o estado de erro', async ({ page }) => {
   await page.goto('/admin/profiles');
   await expectToast(page, 'Erro', 'Não foi possível carregar os perfis');
 });
+
+test('Eventos e Perfis carregam sob demanda mostrando "Loading..."', async ({ page }) => {
+  await signIn(page, 'super_admin');
+  // Hold the lazy chunks back so the fallback is observable.
+  for (const chunk of ['events-screen', 'profiles-screen']) {
+    await page.route(`**/_admin/assets/${chunk}-*.js`, async (r) => {
+      await new Promise((done) => setTimeout(done, 1500));
+      await r.continue();
+    });
+  }
+  await page.getByRole('navigation', { name: 'Menu administrativo' }).getByRole('link', { name: 'Eventos' }).click();
+  await expect(page.getByText('Loading...')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Gerenciar Eventos' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Menu administrativo' }).getByRole('link', { name: 'Perfis' }).click();
+  await expect(page.getByText('Loading...')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Gerenciar Perfis' })).toBeVisible();
+});

@@ -81,6 +81,9 @@ test.describe('ads', () => {
     expect(adNetwork[0]).toContain('client=ca-pub-');
     await page.reload();
     await expect(page.getByRole('region', { name: 'Consentimento de cookies' })).toBeHidden();
+    // Consent can be withdrawn from the footer: the banner asks again.
+    await page.getByRole('button', { name: 'Preferências de cookies' }).click();
+    await expect(page.getByRole('region', { name: 'Consentimento de cookies' })).toBeVisible();
   });
 
   test('refusing keeps the ad network away', async ({ page }) => {

@@ -222,6 +222,24 @@ test.describe('category and other routes', () => {
   });
 });
 
+test.describe('header session', () => {
+  test('signed-in staff see Admin and Sair instead of Login; Sair signs out', async ({ page }) => {
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('portal.session', JSON.stringify({ access_token: 'x', refresh_token: 'y' }));
+        sessionStorage.setItem('seeded', '1');
+      }
+    });
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    await expect(page.getByRole('link', { name: 'Login' })).toBeHidden();
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page.getByText('Você foi desconectado com sucesso.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('portal.session'))).toBeNull();
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -83,6 +83,17 @@ export async function schemaDrift(client: PortalClient): Promise<string[]> {
   return drift;
 }
 
+/**
+ * Directus adds vendor flags to `special` (cast-timestamp on SQLite, cast-json…);
+ * dropping them on a meta update would change the field's type. Keep them.
+ */
+function withVendorFlags(want: Record<string, unknown>, have: Record<string, any> | null) {
+  const flags = ((have?.special as string[] | null) ?? []).filter((s) => s.startsWith('cast-'));
+  if (!flags.length) return want;
+  const special = [...new Set([...((want.special as string[] | undefined) ?? []), ...flags])];
+  return { ...want, special };
+}
+
 const toApi = (f: FieldDef) => ({ field: f.field, type: f.type, meta: f.meta ?? {}, schema: f.schema ?? {} });
 
 export async function applySchema(client: PortalClient, log: (s: string) => void) {
@@ -99,8 +110,15 @@ export async function applySchema(client: PortalClient, log: (s: string) => void
       if (!have) {
         await client.request(createField(c.collection, toApi(f) as any));
         log(`campo criado: ${c.collection}.${f.field}`);
-      } else if (f.meta && Object.entries(f.meta).some(([k, v]) => JSON.stringify(have.meta?.[k] ?? null) !== JSON.stringify(v ?? null))) {
-        await client.request(updateField(c.collection, f.field, { meta: f.meta } as any));
+      } else if (f.meta) {
+        let meta = withVendorFlags(f.meta, have.meta);
+        // Repairs a SQLite timestamp whose cast flag an older apply dropped.
+        if (f.type === 'timestamp' && have.type === 'dateTime') {
+          meta = { ...meta, special: [...new Set([...((meta.special as string[] | undefined) ?? []), 'cast-timestamp'])] };
+        }
+        if (Object.entries(meta).some(([k, v]) => JSON.stringify(have.meta?.[k] ?? null) !== JSON.stringify(v ?? null))) {
+          await client.request(updateField(c.collection, f.field, { meta } as any));
+        }
       }
     }
   }

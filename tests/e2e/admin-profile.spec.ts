@@ -1,0 +1,151 @@
+/** Admin home, /dashboard, /profile and the image upload (crop 16:9 → 800x450 JPEG in news-images). */
+import { expect, test } from '@playwright/test';
+import { deleteItem, readFiles, readFolders, readItems, updateItem } from '../../directus/scripts/lib/client.ts';
+import { demoImage } from '../../directus/seed/images.ts';
+import { adminApi, failOnPageErrors, signIn } from './support.ts';
+import { expectToast, unique } from './admin-support.ts';
+
+test('admin home: visão geral, Minhas Estatísticas e atalhos', async ({ page }) => {
+  const check = failOnPageErrors(page);
+  await signIn(page, 'editor');
+  for (const label of ['Total de Notícias', 'Usuários', 'Minhas Notícias', 'Visualizações', 'TOPS', 'Atividade Recente']) {
+    await expect(page.getByRole('heading', { name: label, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Minhas Estatísticas' })).toBeVisible();
+  await page.getByRole('link', { name: 'Nova Notícia' }).click();
+  await expect(page.getByRole('dialog', { name: 'Nova Notícia' })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Editar Perfil' }).click();
+  await expect(page.getByRole('heading', { name: 'Meu Perfil' })).toBeVisible();
+  check();
+});
+
+test('/dashboard: cartões e a aritmética de Performance', async ({ page }) => {
+  await signIn(page, 'producer');
+  await page.route('**/api/portal/stats/me', (r) =>
+    r.fulfill({ contentType: 'application/json', body: JSON.stringify({ total: 4, published: 3, draft: 1, totalViews: 10, totalLikes: 2 }) }),
+  );
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByText('Joana Tavares')).toBeVisible();
+  await expect(page.getByText('produtor@portal.test')).toBeVisible();
+  await expect(page.getByText('Matérias em rascunho aguardando publicação')).toBeVisible();
+  const perf = page.locator('section').filter({ hasText: 'Performance' });
+  await expect(perf.getByText('75%')).toBeVisible();
+  await expect(perf.locator('dd').nth(1)).toHaveText('3');
+  await expect(perf.locator('dd').nth(2)).toHaveText('1');
+  await page.getByRole('link', { name: 'Nova Notícia' }).click();
+  await expect(page).toHaveURL(/\/admin\/news$/);
+});
+
+test('/profile: salvar alterações e pedir troca de senha', async ({ page }) => {
+  const check = failOnPageErrors(page);
+  const [profile] = (await adminApi().request(readItems('profiles', { filter: { email: { _eq: 'editor@portal.test' } }, fields: ['id', 'full_name'] }))) as Array<{
+    id: string;
+    full_name: string;
+  }>;
+  try {
+    await signIn(page, 'editor');
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Meu Perfil' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Voltar ao Dashboard/ })).toHaveAttribute('href', '/dashboard');
+    await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
+    await expect(page.getByText('Para alterar o email, entre em contato com o administrador.')).toBeVisible();
+    await expect(page.getByLabel('WhatsApp')).toHaveAttribute('placeholder', '(XX) XXXXX-XXXX');
+    await expect(page.getByLabel('Instagram')).toHaveAttribute('placeholder', '@seuusuario');
+    await expect(page.getByText('Apenas o administrador pode alterar essas informações.')).toBeVisible();
+    await page.getByLabel('Nome Completo').fill('');
+    await page.getByRole('button', { name: 'Salvar Alterações' }).click();
+    await expect(page.getByText('Nome completo é obrigatório')).toBeVisible();
+    await page.getByLabel('Nome Completo').fill('Carlos Eduardo Farias Jr.');
+    await page.getByLabel('WhatsApp').fill('(91) 98888-7777');
+    await page.getByLabel('Instagram').fill('@carlosfarias');
+    await page.getByRole('button', { name: 'Salvar Alterações' }).click();
+    await expectToast(page, 'Perfil atualizado', 'Suas informações foram salvas com sucesso.');
+    const [saved] = (await adminApi().request(readItems('profiles', { filter: { id: { _eq: profile!.id } }, fields: ['full_name', 'whatsapp', 'instagram'] }))) as Array<
+      Record<string, string>
+    >;
+    expect(saved).toEqual({ full_name: 'Carlos Eduardo Farias Jr.', whatsapp: '(91) 98888-7777', instagram: '@carlosfarias' });
+
+    await page.getByRole('button', { name: 'Alterar Senha' }).click();
+    await expectToast(page, 'Email enviado', 'Verifique seu email para redefinir a senha.');
+    check();
+  } finally {
+    await adminApi().request(updateItem('profiles', profile!.id, { full_name: profile!.full_name, whatsapp: null, instagram: null }));
+  }
+});
+
+test('upload de imagem: recorte 16:9, 800x450 JPEG em news-images', async ({ page }) => {
+  const check = failOnPageErrors(page);
+  const file = { name: 'foto.jpg', mimeType: 'image/jpeg', buffer: await demoImage(3) };
+  await signIn(page, 'super_admin');
+  await page.goto('/admin/news');
+  await page.getByRole('button', { name: 'Nova Notícia' }).click();
+  const news = page.getByRole('dialog', { name: 'Nova Notícia' });
+  await news.getByRole('button', { name: 'Enviar imagem' }).click();
+  const upload = page.getByRole('dialog', { name: 'Enviar Imagem' });
+  await upload.getByLabel('Selecionar imagem').setInputFiles(file);
+  const crop = page.getByRole('dialog', { name: 'Recortar Imagem' });
+  await expect(crop.getByRole('img', { name: 'Pré-visualização do recorte' })).toBeVisible();
+  await crop.getByRole('button', { name: 'Enviar imagem' }).click();
+  await expectToast(page, 'Sucesso', 'Imagem carregada com sucesso');
+  await expect(crop).toHaveCount(0);
+  const url = await news.getByLabel('Imagem destacada (URL)').inputValue();
+  expect(url).toMatch(/^\/api\/assets\/[0-9a-f-]{36}$/);
+  await expect(news.getByRole('img', { name: 'Imagem destacada' })).toBeVisible();
+
+  const id = url.split('/').pop()!;
+  const [folder] = (await adminApi().request(readFolders({ filter: { name: { _eq: 'news-images' } }, fields: ['id'] }))) as Array<{ id: string }>;
+  const [saved] = (await adminApi().request(readFiles({ filter: { id: { _eq: id } }, fields: ['width', 'height', 'type', 'folder', 'filename_download'] }))) as Array<
+    Record<string, unknown>
+  >;
+  expect(saved).toMatchObject({ width: 800, height: 450, type: 'image/jpeg', folder: folder!.id });
+  expect(String(saved!.filename_download)).toMatch(/^news-\d+\.jpg$/);
+
+  // The news saves with the uploaded image.
+  const title = unique('Com imagem');
+  await news.getByLabel('Título').fill(title);
+  await news.getByLabel('Conteúdo').fill('Texto');
+  await news.getByRole('button', { name: 'Criar' }).click();
+  await expectToast(page, 'Sucesso', 'Notícia criada com sucesso');
+  const [row] = (await adminApi().request(readItems('news', { filter: { title: { _eq: title } }, fields: ['id', 'featured_image'] }))) as Array<{ id: string; featured_image: string }>;
+  expect(row?.featured_image).toBe(url);
+  await adminApi().request(deleteItem('news', row!.id));
+  check();
+});
+
+test('upload de imagem: falha no envio mostra o erro', async ({ page }) => {
+  const file = { name: 'foto.jpg', mimeType: 'image/jpeg', buffer: await demoImage(1) };
+  await signIn(page, 'editor');
+  await page.route(/\/api\/files(\?|$)/, (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"message":"x"}]}' }));
+  await page.goto('/admin/news');
+  await page.getByRole('button', { name: 'Nova Notícia' }).click();
+  await page.getByRole('dialog', { name: 'Nova Notícia' }).getByRole('button', { name: 'Enviar imagem' }).click();
+  await page.getByLabel('Selecionar imagem').setInputFiles(file);
+  await page.getByRole('dialog', { name: 'Recortar Imagem' }).getByRole('button', { name: 'Enviar imagem' }).click();
+  await expectToast(page, 'Erro', 'Erro ao fazer upload da imagem');
+  await expect(page.getByRole('dialog', { name: 'Recortar Imagem' })).toBeVisible();
+});
+
+test('foto de perfil: recorte quadrado 200x200 na pasta avatars', async ({ page }) => {
+  const [profile] = (await adminApi().request(readItems('profiles', { filter: { email: { _eq: 'produtor@portal.test' } }, fields: ['id'] }))) as Array<{ id: string }>;
+  try {
+    await signIn(page, 'producer');
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Alterar foto' }).click();
+    await page.getByLabel('Selecionar imagem').setInputFiles({ name: 'eu.jpg', mimeType: 'image/jpeg', buffer: await demoImage(5) });
+    await page.getByRole('dialog', { name: 'Recortar Imagem' }).getByRole('button', { name: 'Enviar imagem' }).click();
+    await expectToast(page, 'Sucesso', 'Imagem carregada com sucesso');
+    await page.getByRole('button', { name: 'Salvar Alterações' }).click();
+    await expectToast(page, 'Perfil atualizado', 'Suas informações foram salvas com sucesso.');
+    const [saved] = (await adminApi().request(readItems('profiles', { filter: { id: { _eq: profile!.id } }, fields: ['avatar_url'] }))) as Array<{ avatar_url: string }>;
+    const id = saved!.avatar_url.split('/').pop()!;
+    const [folder] = (await adminApi().request(readFolders({ filter: { name: { _eq: 'avatars' } }, fields: ['id'] }))) as Array<{ id: string }>;
+    const [file] = (await adminApi().request(readFiles({ filter: { id: { _eq: id } }, fields: ['width', 'height', 'folder'] }))) as Array<Record<string, unknown>>;
+    expect(file).toMatchObject({ width: 200, height: 200, folder: folder!.id });
+    await expect(page.getByRole('img', { name: 'Foto de perfil' })).toBeVisible();
+  } finally {
+    await adminApi().request(updateItem('profiles', profile!.id, { avatar_url: null }));
+  }
+});
