@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { likeLabel } from '@portal/domain/engagement';
 import { getEngagement, likedIds, setLiked, toggleLike } from '../lib/browser/api.ts';
 import { toast } from '../lib/browser/toast.ts';
+import Icon from '../components/Icon.tsx';
 
 type Props = { newsId: string; initialLikes: number; title: string; url: string };
 
@@ -13,8 +14,11 @@ export default function ArticleActions({ newsId, initialLikes, title, url }: Pro
   const [likes, setLikes] = useState(initialLikes);
   const [liked, setLikedState] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Both buttons need JavaScript: disabled in the static HTML, enabled once hydrated.
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
+    setReady(true);
     setLikedState(likedIds().includes(newsId));
     getEngagement(newsId)
       .then((e) => {
@@ -61,16 +65,16 @@ export default function ArticleActions({ newsId, initialLikes, title, url }: Pro
       <button
         type="button"
         onClick={onLike}
-        disabled={busy}
+        disabled={busy || !ready}
         aria-pressed={liked}
         className={`btn ${liked ? 'btn-primary' : 'btn-outline'}`}
         data-testid="like-button"
       >
-        <span aria-hidden="true">👍</span>
+        <Icon name="like" />
         {likeLabel(likes)}
       </button>
-      <button type="button" onClick={onShare} className="btn btn-outline">
-        <span aria-hidden="true">↗</span>
+      <button type="button" onClick={onShare} disabled={!ready} className="btn btn-outline">
+        <Icon name="share" />
         Compartilhar
       </button>
     </div>

@@ -71,7 +71,7 @@ export default function FeaturedCarousel({ slides }: { slides: Slide[] }) {
           <button type="button" onClick={() => setIndex((i) => nextIndex(i, n))} aria-label="Próximo destaque" className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80">
             <span aria-hidden="true">›</span>
           </button>
-          <div className="absolute bottom-3 right-4 flex gap-2">
+          <div className="absolute bottom-2 right-3 flex gap-1">
             {slides.map((s, i) => (
               <button
                 key={s.id}
@@ -79,8 +79,11 @@ export default function FeaturedCarousel({ slides }: { slides: Slide[] }) {
                 onClick={() => setIndex(i)}
                 aria-label={`Ir para o destaque ${i + 1}`}
                 aria-current={i === index}
-                className={`h-3 w-3 rounded-full ring-1 ring-white ${i === index ? 'bg-white' : 'bg-white/30'}`}
-              />
+                className="flex h-6 w-6 items-center justify-center"
+              >
+                {/* 24px target (WCAG 2.5.8) around a 12px dot. */}
+                <span aria-hidden="true" className={`h-3 w-3 rounded-full ring-1 ring-white ${i === index ? 'bg-white' : 'bg-white/30'}`} />
+              </button>
             ))}
           </div>
         </>

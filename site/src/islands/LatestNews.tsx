@@ -66,7 +66,8 @@ export default function LatestNews({ initial, municipalities, now }: Props) {
         {loading ? (
           <CardSkeletons count={LIMITS.skeletons.home} />
         ) : items.length ? (
-          items.map((n) => <NewsCard key={n.id} news={n} now={slug ? undefined : now} />)
+          // The first card is often the mobile LCP image: load it eagerly.
+          items.map((n, i) => <NewsCard key={n.id} news={n} now={slug ? undefined : now} eager={i === 0} />)
         ) : (
           <p className="col-span-full rounded-lg bg-white p-8 text-center text-gray-700 ring-1 ring-gray-200">Nenhuma notícia encontrada.</p>
         )}

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { clockPtBR } from '@portal/domain/dates';
 import { LIMITS } from '@portal/domain/limits';
+import Icon from '../components/Icon.tsx';
 
-type Props = { youtubeUrl: string; streamUrl: string };
-type Which = 'radio' | 'tv';
+export type Which = 'radio' | 'tv';
+export type MediaProps = { youtubeUrl: string; streamUrl: string; initial?: Which };
 
 export const TV_PROGRAMS = [
   { time: '12:00', title: 'Jornal do Meio-Dia' },
@@ -15,16 +16,19 @@ export const randomTemperature = (rand = Math.random) =>
   LIMITS.weatherMinC + Math.floor(rand() * (LIMITS.weatherMaxC - LIMITS.weatherMinC + 1));
 
 /**
- * The header's Rádio and TV Web buttons and their dialogs (native <dialog>:
- * focus trap and Esc for free). Any element with data-open-dialog="radio|tv"
- * (e.g. the sidebar cards) opens them too.
+ * The Rádio and TV Web dialogs (native <dialog>: focus trap and Esc for free),
+ * opened by any element with data-open-dialog="radio|tv" (header buttons,
+ * sidebar cards, footer links). Mounted on the first click only
+ * (lib/browser/media.ts), so pages pay nothing for them until then.
  */
-export default function MediaDialogs({ youtubeUrl, streamUrl }: Props) {
+export default function MediaDialogs({ youtubeUrl, streamUrl, initial }: MediaProps) {
   const radio = useRef<HTMLDialogElement>(null);
   const tv = useRef<HTMLDialogElement>(null);
-  const open = (w: Which) => (w === 'radio' ? radio : tv).current?.showModal();
+  // showModal is missing in old browsers and jsdom.
+  const open = (w: Which) => (w === 'radio' ? radio : tv).current?.showModal?.();
 
   useEffect(() => {
+    if (initial) open(initial);
     const onClick = (e: MouseEvent) => {
       const w = (e.target as HTMLElement).closest<HTMLElement>('[data-open-dialog]')?.dataset.openDialog as Which | undefined;
       if (w === 'radio' || w === 'tv') {
@@ -34,16 +38,11 @@ export default function MediaDialogs({ youtubeUrl, streamUrl }: Props) {
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
+    // Mount-only on purpose: `initial` is the click that mounted the dialogs.
   }, []);
 
   return (
     <>
-      <button type="button" className="btn btn-outline" onClick={() => open('radio')}>
-        <span aria-hidden="true">📻</span> Rádio
-      </button>
-      <button type="button" className="btn btn-outline" onClick={() => open('tv')}>
-        <span aria-hidden="true">📺</span> TV Web
-      </button>
       <Dialog ref={radio} title="Rádio Web" labelId="radio-title">
         <RadioBody streamUrl={streamUrl} dialog={radio} />
       </Dialog>
@@ -125,7 +124,7 @@ function RadioBody({ streamUrl, dialog }: { streamUrl: string; dialog: React.Ref
         aria-label={playing ? 'Pausar' : 'Tocar'}
         className="flex h-20 w-20 items-center justify-center rounded-full bg-brand text-3xl text-white hover:bg-brand-dark"
       >
-        <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+        <Icon name={playing ? 'pause' : 'play'} size={32} />
       </button>
       <p className="text-lg font-semibold" aria-live="polite">
         {playing ? 'No ar' : 'Pressione para ouvir'}

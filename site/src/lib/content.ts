@@ -7,7 +7,7 @@
 import { readItems } from '@directus/sdk';
 import { isAdVisible } from '@portal/domain/ads';
 import { LIMITS, NAV_CATEGORIES } from '@portal/domain/limits';
-import type { Ad, PortalEvent } from '@portal/domain/schema';
+import type { Ad, News, PortalEvent } from '@portal/domain/schema';
 import { withDefaults, type Settings } from '@portal/domain/settings';
 import { categorySlug } from '@portal/domain/slug';
 import { topByCount } from '@portal/domain/engagement';
@@ -55,6 +55,11 @@ export type Content = {
 export const AUTHOR_FALLBACK = 'Autor não informado';
 
 type Joined = { id: string; name: string; slug: string } | null;
+type RawNews = Omit<News, 'category_id' | 'municipality_id' | 'status' | 'content' | 'scheduled_at' | 'created_at'> & {
+  content: string | null;
+  category_id: Joined;
+  municipality_id: Joined;
+};
 
 async function load(): Promise<Content> {
   const client = directus();
@@ -84,10 +89,11 @@ async function load(): Promise<Content> {
   const authors = new Map(profiles.filter((p) => p.full_name).map((p) => [p.user_id, p.full_name as string]));
   const now = new Date();
   const news: Article[] = [];
-  for (const n of rawNews as any[]) {
+  // The SDK's inferred type for nested field lists is looser than the query; this is its shape.
+  for (const n of rawNews as unknown as RawNews[]) {
     if (!n.published_at || !n.slug || new Date(n.published_at) > now) continue;
-    const cat = n.category_id as Joined;
-    const mun = n.municipality_id as Joined;
+    const cat = n.category_id;
+    const mun = n.municipality_id;
     news.push({
       id: n.id,
       title: n.title,
@@ -179,10 +185,11 @@ export const featured = (c: Content) => c.news.filter((a) => a.isFeatured).slice
 
 /** Rankings as built (first paint): top 5 of the 20 newest by views / likes. */
 export function rankings(c: Content) {
-  const candidates = c.news.slice(0, LIMITS.rankingCandidates);
+  // topByCount breaks ties by `published_at`, the API's field name.
+  const candidates = c.news.slice(0, LIMITS.rankingCandidates).map((a) => ({ a, published_at: a.publishedAt }));
   return {
-    mostRead: topByCount(candidates, (a) => a.views, LIMITS.rankingTop),
-    mostLiked: topByCount(candidates, (a) => a.likes, LIMITS.rankingTop),
+    mostRead: topByCount(candidates, (x) => x.a.views, LIMITS.rankingTop).map((x) => x.a),
+    mostLiked: topByCount(candidates, (x) => x.a.likes, LIMITS.rankingTop).map((x) => x.a),
   };
 }
 

@@ -9,6 +9,8 @@ import { monthRange, relativeTimePtBR } from '@portal/domain/dates';
 import { LIMITS } from '@portal/domain/limits';
 import { rankingItemHtml, type RankingMetric } from '../ranking-html.ts';
 import { getActiveAdIds, getRankings } from './api.ts';
+import { setupMediaDialogs } from './media.ts';
+import { setupSession } from './session.ts';
 
 const CONSENT_KEY = 'portal:ads_consent';
 
@@ -34,20 +36,30 @@ export function filterEvents(root: ParentNode = document, now = new Date()) {
   }
 }
 
-/** Each slot shows its newest ad that is active (if known) and inside its window now. */
-export function chooseAds(root: ParentNode = document, now = new Date(), activeIds?: Set<string>) {
-  for (const slot of root.querySelectorAll<HTMLElement>('[data-ad-slot]')) {
+/**
+ * Each slot shows its newest ad that is active (if known) and inside its
+ * window now. AdSense ads compete only once the reader has consented.
+ */
+export function chooseAds(root: ParentNode = document, now = new Date(), activeIds?: Set<string>, adsenseAllowed = false) {
+  for (const slot of root.querySelectorAll<HTMLElement>('[data-portal-ad-slot]')) {
     let chosen: HTMLElement | null = null;
     for (const ad of slot.querySelectorAll<HTMLElement>('[data-ad-id]')) {
       const ok =
         !chosen &&
-        (!activeIds || activeIds.has(ad.dataset.adId!)) &&
-        isAdVisible({ is_active: true, start_date: ad.dataset.start || null, end_date: ad.dataset.end || null }, now);
+        (adsenseAllowed || !ad.querySelector('ins.adsbygoogle')) &&
+        isCurrent(ad, now, activeIds);
       ad.hidden = !ok;
       if (ok) chosen = ad;
     }
     slot.hidden = !chosen;
   }
+}
+
+function isCurrent(ad: HTMLElement, now: Date, activeIds?: Set<string>) {
+  return (
+    (!activeIds || activeIds.has(ad.dataset.adId!)) &&
+    isAdVisible({ is_active: true, start_date: ad.dataset.start || null, end_date: ad.dataset.end || null }, now)
+  );
 }
 
 function consent(): string | null {
@@ -59,7 +71,7 @@ function consent(): string | null {
 }
 
 /** Waits for the ad network script: polls every 100 ms for up to 10 s (spec section 4). */
-export function whenAdNetworkReady(poll = LIMITS.adScriptPollMs, max = LIMITS.adScriptWaitMs): Promise<boolean> {
+export function whenAdNetworkReady(poll: number = LIMITS.adScriptPollMs, max: number = LIMITS.adScriptWaitMs): Promise<boolean> {
   return new Promise((resolve) => {
     const started = Date.now();
     const tick = () => {
@@ -85,15 +97,21 @@ async function loadAdsense() {
   for (const _ of slots) queue.push({});
 }
 
-/** The AdSense script (third-party cookies) loads only after the reader accepts (LGPD). */
-function setupConsent() {
-  const hasAdsense = [...document.querySelectorAll('ins.adsbygoogle')].some((ins) => !ins.closest('[hidden]'));
-  if (!hasAdsense) return;
+const adsenseCandidates = () =>
+  [...document.querySelectorAll<HTMLElement>('[data-portal-ad-slot] [data-ad-id]')].filter((ad) => ad.querySelector('ins.adsbygoogle') && isCurrent(ad, new Date()));
+
+/**
+ * LGPD: the AdSense script (third-party cookies) loads only after the reader
+ * accepts; until then slots show the house ads.
+ */
+function setupConsent(activeIds?: Set<string>) {
   const decision = consent();
+  chooseAds(document, new Date(), activeIds, decision === 'accepted');
+  if (!adsenseCandidates().length) return;
   if (decision === 'accepted') return void loadAdsense();
   if (decision === 'rejected') return;
   const banner = document.getElementById('consent-banner');
-  if (!banner) return;
+  if (!banner || !banner.hidden) return;
   banner.hidden = false;
   banner.addEventListener('click', (e) => {
     const choice = (e.target as HTMLElement).closest<HTMLElement>('[data-consent]')?.dataset.consent;
@@ -104,7 +122,10 @@ function setupConsent() {
       /* decision kept for this page only */
     }
     banner.hidden = true;
-    if (choice === 'accepted') void loadAdsense();
+    if (choice === 'accepted') {
+      chooseAds(document, new Date(), activeIds, true);
+      void loadAdsense();
+    }
   });
 }
 
@@ -129,16 +150,30 @@ async function refreshRankings() {
   }
 }
 
+/** LGPD: consent can be withdrawn as easily as given (footer link). */
+function setupConsentReset() {
+  document.querySelector('[data-consent-reset]')?.addEventListener('click', () => {
+    try {
+      localStorage.removeItem(CONSENT_KEY);
+    } catch {
+      /* nothing stored */
+    }
+    location.reload();
+  });
+}
+
 export function startLive() {
+  setupSession();
+  setupConsentReset();
+  setupMediaDialogs();
   refreshRelativeTimes();
   setInterval(refreshRelativeTimes, 60_000);
   filterEvents();
-  chooseAds();
-  setupConsent();
   void refreshRankings();
-  if (document.querySelector('[data-ad-slot]')) {
-    getActiveAdIds()
-      .then((ids) => chooseAds(document, new Date(), ids))
-      .catch(() => undefined);
-  }
+  if (!document.querySelector('[data-portal-ad-slot]')) return;
+  setupConsent();
+  // Drop ads deactivated since the build; on failure the window check alone stands.
+  getActiveAdIds()
+    .then((ids) => chooseAds(document, new Date(), ids, consent() === 'accepted'))
+    .catch(() => undefined);
 }

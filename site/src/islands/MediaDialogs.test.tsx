@@ -1,0 +1,66 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import MediaDialogs, { randomTemperature, TV_PROGRAMS } from './MediaDialogs.tsx';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date('2026-11-22T12:00:00Z'));
+});
+afterEach(() => vi.useRealTimers());
+
+describe('radio and TV dialogs', () => {
+  it('draws temperatures between 25 and 34 °C', () => {
+    expect(randomTemperature(() => 0)).toBe(25);
+    expect(randomTemperature(() => 0.9999)).toBe(34);
+  });
+
+  it('radio: clock ticks every second in Belém time, weather "céu limpo", play toggles the states', () => {
+    render(<MediaDialogs youtubeUrl="https://youtube.com/@x" streamUrl="" initial="radio" />);
+    expect(screen.getByTestId('radio-clock')).toHaveTextContent('09:00:00');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByTestId('radio-clock')).toHaveTextContent('09:00:01');
+    expect(screen.getByText(/céu limpo/)).toBeInTheDocument();
+    expect(screen.getByText('Pressione para ouvir', { exact: true })).toBeInTheDocument();
+    expect(screen.getByText('Fora do ar')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Tocar', hidden: true }));
+    expect(screen.getByText('No ar', { exact: true })).toBeInTheDocument();
+    expect(screen.getByText('Transmitindo ao vivo')).toBeInTheDocument();
+  });
+
+  it('TV: 3 programs, 127 watching and the YouTube link in a new tab', () => {
+    render(<MediaDialogs youtubeUrl="https://youtube.com/@x" streamUrl="" />);
+    expect(TV_PROGRAMS).toHaveLength(3);
+    expect(screen.getByText('127 assistindo')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Ver canal completo no YouTube', hidden: true });
+    expect(link).toHaveAttribute('href', 'https://youtube.com/@x');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+});
+
+describe('radio stream', () => {
+  it('plays the configured stream with an HTML audio element', async () => {
+    vi.useRealTimers();
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    const { container } = render(<MediaDialogs youtubeUrl="https://youtube.com/@x" streamUrl="https://radio.example/stream.mp3" />);
+    expect(container.querySelector('audio')).toHaveAttribute('src', 'https://radio.example/stream.mp3');
+    fireEvent.click(screen.getByRole('button', { name: 'Tocar', hidden: true }));
+    expect(await screen.findByText('No ar', { exact: true })).toBeInTheDocument();
+    expect(play).toHaveBeenCalledOnce();
+    fireEvent.click(screen.getByRole('button', { name: 'Pausar', hidden: true }));
+    expect(await screen.findByText('Pressione para ouvir', { exact: true })).toBeInTheDocument();
+    expect(pause).toHaveBeenCalled();
+    play.mockRestore();
+    pause.mockRestore();
+  });
+
+  it('stays stopped when the stream cannot play', async () => {
+    vi.useRealTimers();
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(new Error('offline'));
+    render(<MediaDialogs youtubeUrl="https://youtube.com/@x" streamUrl="https://radio.example/stream.mp3" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Tocar', hidden: true }));
+    await waitFor(() => expect(play).toHaveBeenCalled());
+    expect(screen.getByText('Fora do ar')).toBeInTheDocument();
+    play.mockRestore();
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * Radio and TV dialogs load on the first click of a data-open-dialog control:
+ * pages without other islands (category, search, 404) ship no React at all.
+ * After mounting, the dialogs' own listener handles later clicks.
+ */
+import type { Which } from '../../islands/MediaDialogs.tsx';
+
+export function setupMediaDialogs() {
+  const root = document.querySelector<HTMLElement>('[data-media-root]');
+  if (!root) return;
+  const onClick = async (e: MouseEvent) => {
+    const which = (e.target as HTMLElement).closest<HTMLElement>('[data-open-dialog]')?.dataset.openDialog as Which | undefined;
+    if (which !== 'radio' && which !== 'tv') return;
+    e.preventDefault();
+    document.removeEventListener('click', onClick);
+    const { mountMedia } = await import('../../islands/mount-media.tsx');
+    mountMedia(root, { youtubeUrl: root.dataset.youtube ?? '', streamUrl: root.dataset.stream ?? '', initial: which });
+  };
+  document.addEventListener('click', onClick);
+}

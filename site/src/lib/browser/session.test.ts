@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_STORAGE_KEY, setupSession } from './session.ts';
+
+const header = `<a data-auth="signed-out">Login</a><a data-auth="signed-in" hidden>Admin</a><button data-auth="signed-in" data-sign-out hidden>Sair</button>`;
+const visible = () => [...document.querySelectorAll<HTMLElement>('[data-auth]')].filter((e) => !e.hidden).map((e) => e.textContent);
+
+afterEach(() => {
+  localStorage.clear();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+describe('header session', () => {
+  it('shows Login when nobody is signed in (or the stored value is junk)', () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, '{not json');
+    document.body.innerHTML = header;
+    setupSession();
+    expect(visible()).toEqual(['Login']);
+  });
+
+  it('shows Admin and Sair with a stored session; Sair signs out', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(null, { status: 204 })));
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ access_token: 'a', refresh_token: 'r' }));
+    document.body.innerHTML = header;
+    setupSession();
+    expect(visible()).toEqual(['Admin', 'Sair']);
+    document.querySelector<HTMLButtonElement>('[data-sign-out]')!.click();
+    expect(visible()).toEqual(['Login']);
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(document.body.textContent).toContain('Você foi desconectado com sucesso.');
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
+  });
+});
