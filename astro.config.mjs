@@ -23,6 +23,9 @@ function portalPostBuild() {
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         await copyFile(path.join(out, 'news-not-found/index.html'), path.join(out, 'news-not-found.html'));
+        // A targeted (publish) build holds a few articles only: the live index stays
+        // until the catch-up full build (docs/decisions/006-publish-pipeline.md).
+        if (process.env.PORTAL_BUILD_NEWS_IDS) return;
         const pagefind = await import('pagefind');
         const { index, errors } = await pagefind.createIndex({ forceLanguage: 'pt' });
         if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);

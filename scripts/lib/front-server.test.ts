@@ -59,6 +59,11 @@ describe('front server (one origin)', () => {
   it('does not escape the site folder', async () => {
     expect((await get('/..%2F..%2Fetc%2Fpasswd'))[0]).toBe(404);
   });
+  it('gzips text for clients that accept it', async () => {
+    const r = await fetch(`${base}/news/ola`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(r.headers.get('content-encoding')).toBe('gzip');
+    expect(await r.text()).toBe('ARTIGO');
+  });
   it('proxies /api to Directus without the prefix, any method', async () => {
     expect(await get('/api/items/news?limit=1')).toEqual([200, 'directus:GET /items/news?limit=1']);
     expect(await get('/api/portal/likes', { method: 'POST', body: '{}' })).toEqual([200, 'directus:POST /portal/likes']);

@@ -9,9 +9,10 @@
  * The site root is resolved on every request so a new build can be released
  * atomically by switching a symlink (issue #5).
  */
-import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -51,13 +52,37 @@ function fileFor(root: string, urlPath: string): string | null {
   return null;
 }
 
-function send(res: http.ServerResponse, file: string, status = 200, cache?: string) {
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
+/** Gzipped bodies by file and mtime; releases are immutable, so entries never go stale. */
+const gzipCache = new Map<string, Buffer>();
+
+function gzipped(file: string, mtimeMs: number): Buffer {
+  const key = `${file}:${mtimeMs}`;
+  let body = gzipCache.get(key);
+  if (!body) {
+    body = gzipSync(readFileSync(file), { level: 6 });
+    if (gzipCache.size > 2000) gzipCache.delete(gzipCache.keys().next().value!);
+    gzipCache.set(key, body);
+  }
+  return body;
+}
+
+function send(req: http.IncomingMessage, res: http.ServerResponse, file: string, status = 200, cache?: string) {
   const ext = path.extname(file).toLowerCase();
-  res.writeHead(status, {
-    'content-type': TYPES[ext] ?? 'application/octet-stream',
+  const type = TYPES[ext] ?? 'application/octet-stream';
+  const headers: http.OutgoingHttpHeaders = {
+    'content-type': type,
     'cache-control': cache ?? (ext === '.html' || ext === '.xml' ? 'no-cache' : 'public, max-age=31536000, immutable'),
     'x-content-type-options': 'nosniff',
-  });
+    vary: 'accept-encoding',
+  };
+  if (COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    const body = gzipped(file, statSync(file).mtimeMs);
+    res.writeHead(status, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });
+    return res.end(req.method === 'HEAD' ? undefined : body);
+  }
+  res.writeHead(status, headers);
+  if (req.method === 'HEAD') return res.end();
   createReadStream(file).pipe(res);
 }
 
@@ -95,15 +120,15 @@ export function handler(o: FrontOptions) {
     const adminDir = existsSync(o.adminDir) ? realpathSync(o.adminDir) : o.adminDir;
     if (p.startsWith('/_admin/')) {
       const f = fileFor(adminDir, p.slice('/_admin'.length));
-      if (f) return send(res, f);
+      if (f) return send(req, res, f);
     } else if (ADMIN_ROUTE.test(p)) {
-      return send(res, path.join(adminDir, 'index.html'), 200, 'no-cache');
+      return send(req, res, path.join(adminDir, 'index.html'), 200, 'no-cache');
     }
     const siteDir = existsSync(o.siteDir) ? realpathSync(o.siteDir) : o.siteDir;
     const f = fileFor(siteDir, p);
-    if (f) return send(res, f);
+    if (f) return send(req, res, f);
     const notFound = p.startsWith('/news/') ? path.join(siteDir, 'news-not-found.html') : path.join(siteDir, '404.html');
-    if (existsSync(notFound)) return send(res, notFound, 404, 'no-cache');
+    if (existsSync(notFound)) return send(req, res, notFound, 404, 'no-cache');
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
     res.end('Oops! Page not found');
   };

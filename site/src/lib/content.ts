@@ -151,6 +151,18 @@ export function content(): Promise<Content> {
 }
 
 /** Strips an article down to what a card shows (keeps islands' props small). */
+/**
+ * A targeted (publish) build renders only the touched articles; every other
+ * page type is cheap and always rendered. Set by the builder
+ * (scripts/lib/builder/site-build.ts, docs/decisions/006-publish-pipeline.md).
+ */
+export function articlesToRender(c: Content): Article[] {
+  const ids = process.env.PORTAL_BUILD_NEWS_IDS;
+  if (!ids) return c.news;
+  const wanted = new Set(ids.split(',').filter(Boolean));
+  return c.news.filter((a) => wanted.has(a.id));
+}
+
 export function toCard(a: Article): CardNews {
   return {
     id: a.id,
