@@ -2,7 +2,8 @@
 // framework packages Vite must bundle); this file stays at the top level.
 // Built from Directus content at build time: DIRECTUS_URL is read by the data
 // layer, SITE_URL makes canonical URLs, SITE_OUT_DIR picks the release folder.
-import { copyFile } from 'node:fs/promises';
+import { copyFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { defineConfig } from 'astro/config';
@@ -12,28 +13,34 @@ import tailwindcss from '@tailwindcss/vite';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * After the pages are written: the not-found page for missing /news/* paths
- * must sit at /news-not-found.html (what the front server and nginx serve),
- * and the Pagefind search index is built from the article pages.
+ * The not-found page for missing /news/* paths must sit at
+ * /news-not-found.html (what the front server and nginx serve). The Pagefind
+ * index is built from the data in parallel with page rendering, and skipped
+ * in targeted (publish) builds, which keep the live index until the
+ * catch-up full build (docs/decisions/006-publish-pipeline.md).
  */
 function portalPostBuild() {
+  let searchIndex;
+  let tmp;
   return {
     name: 'portal-post-build',
     hooks: {
+      'astro:build:start': async () => {
+        if (process.env.PORTAL_BUILD_NEWS_IDS) return;
+        tmp = await mkdtemp(path.join(os.tmpdir(), 'pagefind-'));
+        const { buildSearchIndex } = await import('./site/src/lib/search-index.ts');
+        searchIndex = buildSearchIndex(tmp);
+        searchIndex.catch(() => {}); // awaited (and rethrown) in build:done
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         await copyFile(path.join(out, 'news-not-found/index.html'), path.join(out, 'news-not-found.html'));
-        // A targeted (publish) build holds a few articles only: the live index stays
-        // until the catch-up full build (docs/decisions/006-publish-pipeline.md).
-        if (process.env.PORTAL_BUILD_NEWS_IDS) return;
-        const pagefind = await import('pagefind');
-        const { index, errors } = await pagefind.createIndex({ forceLanguage: 'pt' });
-        if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
-        const added = await index.addDirectory({ path: out, glob: 'news/**/*.html' });
-        if (added.errors.length) throw new Error(`Pagefind: ${added.errors.join('; ')}`);
-        await index.writeFiles({ outputPath: path.join(out, 'pagefind') });
-        await pagefind.close();
-        logger.info(`Pagefind: ${added.page_count} notícias indexadas`);
+        if (!searchIndex) return;
+        const count = await searchIndex;
+        await rm(path.join(out, 'pagefind'), { recursive: true, force: true });
+        await cp(tmp, path.join(out, 'pagefind'), { recursive: true });
+        await rm(tmp, { recursive: true, force: true });
+        logger.info(`Pagefind: ${count} notícias indexadas`);
       },
     },
   };

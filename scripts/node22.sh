@@ -29,8 +29,11 @@ fi
 STAMP="$ROOT/node_modules/.portal-install-stamp"
 WANT="$(node -p 'process.versions.modules')-$(cat "$ROOT/package-lock.json" 2>/dev/null | cksum | cut -d' ' -f1)"
 if [ "${PORTAL_SKIP_INSTALL:-}" != 1 ] && { [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$WANT" ]; }; then
-  echo "» Instalando dependências (npm ci) com Node $(node -v)" >&2
-  (cd "$ROOT" && if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi) >&2
+  echo "» Instalando dependências com Node $(node -v)" >&2
+  # A fresh clone gets exactly the lockfile (npm ci); an existing tree is
+  # updated in place (npm install), which never wipes node_modules under
+  # processes that are running from it.
+  (cd "$ROOT" && if [ -f package-lock.json ] && [ ! -d node_modules ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi) >&2
   WANT="$(node -p 'process.versions.modules')-$(cat "$ROOT/package-lock.json" | cksum | cut -d' ' -f1)"
   echo "$WANT" > "$STAMP"
 fi
