@@ -1,2 +1,13 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-createRoot(document.getElementById('root')!).render(<h1>Área Administrativa</h1>);
+import { AppProvider } from './app/provider.tsx';
+import { AppRouter } from './app/router.tsx';
+import './index.css';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
+  </StrictMode>,
+);

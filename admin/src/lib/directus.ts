@@ -29,7 +29,8 @@ export {
   uploadFiles,
 } from '@directus/sdk';
 
-export const sessionStorage: AuthenticationStorage = {
+/** The persisted sign-in session (localStorage), read and refreshed by the SDK. */
+export const authStorage: AuthenticationStorage = {
   get(): AuthenticationData | null {
     try {
       const raw = window.localStorage.getItem(env.sessionKey);
@@ -46,10 +47,10 @@ export const sessionStorage: AuthenticationStorage = {
 };
 
 export function makeClient(url: string = env.apiUrl) {
-  return createDirectus<Schema>(url).with(authentication('json', { autoRefresh: true, storage: sessionStorage })).with(rest());
+  return createDirectus<Schema>(url).with(authentication('json', { autoRefresh: true, storage: authStorage })).with(rest());
 }
 
 export const directus = makeClient();
 export type PortalClient = typeof directus;
 
-export const hasStoredSession = (): boolean => !!sessionStorage.get();
+export const hasStoredSession = (): boolean => !!authStorage.get();

@@ -13,7 +13,7 @@ export function Card({ title, children, className = '' }: { title?: ReactNode; c
 export function StatCard({ label, value, loading, note }: { label: string; value: number | string; loading?: boolean; note?: string }) {
   return (
     <Card title={label}>
-      <p className="text-2xl font-bold" aria-label={label}>
+      <p className="text-2xl font-bold">
         {loading ? '...' : value}
       </p>
       {note && <p className="text-xs text-slate-500">{note}</p>}

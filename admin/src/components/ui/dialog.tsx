@@ -2,6 +2,8 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from './button.tsx';
 
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
 type DialogProps = {
   open: boolean;
   title: string;
@@ -22,7 +24,23 @@ export function Dialog({ open, title, onClose, children, description, role = 'di
     const el = panel.current?.querySelector<HTMLElement>('input:not([disabled]), textarea, select, button:not([aria-label="Fechar"])');
     el?.focus();
     const onKey = (e: KeyboardEvent) => {
+      // A modal open inside this one (the crop dialog over the news form) handles the keys itself.
+      if (panel.current?.querySelector('[aria-modal="true"]')) return;
       if (e.key === 'Escape') onClose();
+      // Keep Tab inside the dialog (modal focus trap).
+      if (e.key === 'Tab' && panel.current) {
+        const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('disabled'));
+        const first = items[0];
+        const last = items[items.length - 1];
+        if (!first || !last) return;
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first.focus();
+        }
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => {

@@ -24,7 +24,7 @@ export function SortHeader({ label, field, sort, onSort }: { label: string; fiel
   const active = sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
   return (
     <th scope="col" aria-sort={active} className="px-3 py-2 text-left">
-      <button type="button" className="font-medium" onClick={() => onSort(sort === field ? `-${field}` : field)}>
+      <button type="button" className="font-semibold" onClick={() => onSort(sort === field ? `-${field}` : field)}>
         {label}
         {active === 'ascending' ? ' ↑' : active === 'descending' ? ' ↓' : ''}
       </button>

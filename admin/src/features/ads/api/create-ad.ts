@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AD_FORMATS, AD_POSITIONS, AD_TYPES, adDateToIso, validateAd } from '@portal/domain/ads';
 import { createItem, directus } from '../../../lib/directus.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { adsQueries } from './ads-queries.ts';
 
 export const adInputSchema = z
@@ -70,5 +71,5 @@ export const createAd = (input: AdInput) => directus.request(createItem('ads', a
 
 export function useCreateAd() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createAd, onSuccess: () => queryClient.invalidateQueries({ queryKey: adsQueries.all() }) });
+  return useMutation({ mutationFn: createAd, onSuccess: () => refreshAfterWrite(queryClient, adsQueries.all()) });
 }

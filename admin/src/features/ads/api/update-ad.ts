@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { directus, updateItem } from '../../../lib/directus.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { adsQueries } from './ads-queries.ts';
 import { adPayload, type AdInput } from './create-ad.ts';
 
@@ -7,5 +8,5 @@ export const updateAd = ({ id, input }: { id: string; input: AdInput }) => direc
 
 export function useUpdateAd() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateAd, onSuccess: () => queryClient.invalidateQueries({ queryKey: adsQueries.all() }) });
+  return useMutation({ mutationFn: updateAd, onSuccess: () => refreshAfterWrite(queryClient, adsQueries.all()) });
 }

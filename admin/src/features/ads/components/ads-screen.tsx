@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { AD_POSITION_LABELS, adPreview } from '@portal/domain/ads';
 import { relativeTimePtBR } from '@portal/domain/dates';
 import type { Ad } from '@portal/domain/schema';
+import { asUtc } from '@portal/domain/timestamps';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
@@ -122,7 +123,7 @@ export function AdsScreen() {
                       <Badge color={ad.is_active ? 'green' : 'gray'}>{ad.is_active ? 'Ativo' : 'Inativo'}</Badge>
                     </div>
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{relativeTimePtBR(ad.created_at)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{relativeTimePtBR(asUtc(ad.created_at))}</td>
                   <td className="px-3 py-2">
                     <div className="flex gap-1">
                       <Button variant="outline" aria-label={`Editar ${ad.title}`} onClick={() => setForm({ ad })}>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { categorySlug } from '@portal/domain/slug';
 import { createItem, directus } from '../../../lib/directus.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { categoriesQueries } from './categories-queries.ts';
 
 export const categoryInputSchema = z.object({
@@ -21,5 +22,5 @@ export const createCategory = (input: CategoryInput) => directus.request(createI
 
 export function useCreateCategory() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createCategory, onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesQueries.all() }) });
+  return useMutation({ mutationFn: createCategory, onSuccess: () => refreshAfterWrite(queryClient, categoriesQueries.all()) });
 }

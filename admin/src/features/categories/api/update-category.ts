@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { directus, updateItem } from '../../../lib/directus.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { categoriesQueries } from './categories-queries.ts';
 import { categoryPayload, type CategoryInput } from './create-category.ts';
 
@@ -8,5 +9,5 @@ export const updateCategory = ({ id, input }: { id: string; input: CategoryInput
 
 export function useUpdateCategory() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateCategory, onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesQueries.all() }) });
+  return useMutation({ mutationFn: updateCategory, onSuccess: () => refreshAfterWrite(queryClient, categoriesQueries.all()) });
 }

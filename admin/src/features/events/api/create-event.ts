@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { isUrl } from '@portal/domain/ads';
 import { createItem, directus } from '../../../lib/directus.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { eventsQueries } from './events-queries.ts';
 
 const optionalUrl = z.string().refine((v) => !v.trim() || v.startsWith('/') || isUrl(v.trim()), 'URL inválida');
@@ -30,5 +31,5 @@ export const createEvent = (input: EventInput) => directus.request(createItem('e
 
 export function useCreateEvent() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createEvent, onSuccess: () => queryClient.invalidateQueries({ queryKey: eventsQueries.all() }) });
+  return useMutation({ mutationFn: createEvent, onSuccess: () => refreshAfterWrite(queryClient, eventsQueries.all()) });
 }

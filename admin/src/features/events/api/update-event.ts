@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { directus, updateItem } from '../../../lib/directus.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { eventPayload, type EventInput } from './create-event.ts';
 import { eventsQueries } from './events-queries.ts';
 
@@ -7,5 +8,5 @@ export const updateEvent = ({ id, input }: { id: string; input: EventInput }) =>
 
 export function useUpdateEvent() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateEvent, onSuccess: () => queryClient.invalidateQueries({ queryKey: eventsQueries.all() }) });
+  return useMutation({ mutationFn: updateEvent, onSuccess: () => refreshAfterWrite(queryClient, eventsQueries.all()) });
 }

@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { formatDateTimePtBR } from '@portal/domain/dates';
 import { LIMITS } from '@portal/domain/limits';
 import type { PortalEvent } from '@portal/domain/schema';
+import { asUtc } from '@portal/domain/timestamps';
 import { ImageUploadDialog } from '../../../components/image-upload-dialog.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -71,7 +72,7 @@ function EventFormDialog({ open, event, onClose }: { open: boolean; event: Porta
         <TextField
           label="Data do evento"
           type="datetime-local"
-          value={toLocalInput(values.event_date)}
+          value={toLocalInput(asUtc(values.event_date))}
           onChange={(e) => set('event_date', fromLocalInput(e.target.value) ?? '')}
           error={errors.event_date}
           required
@@ -174,7 +175,7 @@ export default function EventsScreen() {
               {items.map((ev) => (
                 <tr key={ev.id} className="border-t">
                   <td className="px-3 py-2 font-medium">{ev.title}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTimePtBR(ev.event_date)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTimePtBR(asUtc(ev.event_date))}</td>
                   <td className="px-3 py-2">{ev.location ?? '—'}</td>
                   <td className="px-3 py-2">
                     <Badge color={ev.is_active ? 'green' : 'gray'}>{ev.is_active ? 'Ativo' : 'Inativo'}</Badge>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { municipalitySlug } from '@portal/domain/slug';
 import { createItem, directus } from '../../../lib/directus.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { municipalitiesQueries } from './municipalities-queries.ts';
 
 export const municipalityInputSchema = z.object({
@@ -19,5 +20,5 @@ export const createMunicipality = (input: z.output<typeof municipalityInputSchem
 
 export function useCreateMunicipality() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createMunicipality, onSuccess: () => queryClient.invalidateQueries({ queryKey: municipalitiesQueries.all() }) });
+  return useMutation({ mutationFn: createMunicipality, onSuccess: () => refreshAfterWrite(queryClient, municipalitiesQueries.all()) });
 }

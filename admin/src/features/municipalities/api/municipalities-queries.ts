@@ -21,7 +21,11 @@ export const municipalitiesQueries = {
   options: () =>
     queryOptions({
       queryKey: [...municipalitiesQueries.all(), 'options'] as const,
-      queryFn: async () => (await directus.request(readItems('municipalities', { fields: ['id', 'name'], sort: ['name'], limit: -1 }))) as Array<{ id: string; name: string }>,
+      queryFn: async () => {
+        const rows = (await directus.request(readItems('municipalities', { fields: ['id', 'name'], limit: -1 }))) as Array<{ id: string; name: string }>;
+        // SQLite sorts bytes ("Óbidos" after "Xinguara"); selectors want pt-BR order.
+        return rows.sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+      },
       staleTime: 5 * 60_000,
     }),
 };

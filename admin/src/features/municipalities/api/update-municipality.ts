@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { directus, updateItem } from '../../../lib/directus.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { municipalitiesQueries } from './municipalities-queries.ts';
 
 export const updateMunicipality = ({ id, input }: { id: string; input: { name: string; slug: string } }) =>
@@ -7,5 +8,5 @@ export const updateMunicipality = ({ id, input }: { id: string; input: { name: s
 
 export function useUpdateMunicipality() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateMunicipality, onSuccess: () => queryClient.invalidateQueries({ queryKey: municipalitiesQueries.all() }) });
+  return useMutation({ mutationFn: updateMunicipality, onSuccess: () => refreshAfterWrite(queryClient, municipalitiesQueries.all()) });
 }

@@ -5,6 +5,7 @@ import { formatDatePtBR } from '@portal/domain/dates';
 import { isProtectedMunicipality } from '@portal/domain/municipalities';
 import type { Municipality } from '@portal/domain/schema';
 import { municipalitySlug } from '@portal/domain/slug';
+import { asUtc } from '@portal/domain/timestamps';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../../components/ui/dialog.tsx';
@@ -156,7 +157,7 @@ export function MunicipalitiesScreen() {
                       {m.name} {locked && <Badge color="blue">Sistema</Badge>}
                     </td>
                     <td className="px-3 py-2 text-slate-600">{m.slug}</td>
-                    <td className="px-3 py-2">{m.created_at ? formatDatePtBR(m.created_at) : '—'}</td>
+                    <td className="px-3 py-2">{m.created_at ? formatDatePtBR(asUtc(m.created_at)) : '—'}</td>
                     <td className="px-3 py-2">
                       <div className="flex gap-1">
                         <Button

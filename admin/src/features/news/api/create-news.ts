@@ -5,6 +5,7 @@ import { NEWS_STATUSES } from '@portal/domain/news-status';
 import { isEditorLevel, type Role } from '@portal/domain/roles';
 import { newsSlug } from '@portal/domain/slug';
 import { createItem, directus } from '../../../lib/directus.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { newsQueries } from './news-queries.ts';
 
 export const newsInputSchema = z.object({
@@ -55,6 +56,6 @@ export function useCreateNews() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createNews,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: newsQueries.all() }),
+    onSuccess: () => refreshAfterWrite(queryClient, newsQueries.all()),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteItem, directus } from '../../../lib/directus.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { newsQueries } from './news-queries.ts';
 
 export const deleteNews = (id: string) => directus.request(deleteItem('news', id));
@@ -8,6 +9,6 @@ export function useDeleteNews() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteNews,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: newsQueries.all() }),
+    onSuccess: () => refreshAfterWrite(queryClient, newsQueries.all()),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isAdmin, type Role } from '@portal/domain/roles';
 import { directus, updateItem } from '../../../lib/directus.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { newsPayload, type NewsInput } from './create-news.ts';
 import { newsQueries } from './news-queries.ts';
 
@@ -15,6 +16,6 @@ export function useUpdateNews() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateNews,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: newsQueries.all() }),
+    onSuccess: () => refreshAfterWrite(queryClient, newsQueries.all()),
   });
 }

@@ -10,6 +10,7 @@ import { MUNICIPALITY_CHANGE_ERROR } from '@portal/domain/municipalities';
 import { NEWS_STATUS_LABELS, statusOptionsFor } from '@portal/domain/news-status';
 import { isAdmin, isEditorLevel, type Role } from '@portal/domain/roles';
 import { newsSlug } from '@portal/domain/slug';
+import { asUtc } from '@portal/domain/timestamps';
 import { ImageUploadDialog } from '../../../components/image-upload-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -61,7 +62,7 @@ function initialValues(news: NewsRow | null, producerMunicipality: string | null
     featured_image_caption: news.featured_image_caption,
     is_featured: news.is_featured,
     // Editing preloads the schedule from published_at (spec section 4).
-    scheduled_at: news.published_at,
+    scheduled_at: asUtc(news.published_at),
   };
 }
 

@@ -5,6 +5,7 @@ import { formatDatePtBR } from '@portal/domain/dates';
 import { NEWS_STATUS_COLORS, NEWS_STATUS_LABELS } from '@portal/domain/news-status';
 import { isEditorLevel, type Role } from '@portal/domain/roles';
 import { listSummary } from '@portal/domain/sanitize';
+import { asUtc } from '@portal/domain/timestamps';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
@@ -112,7 +113,7 @@ export function NewsList({ role, userId, profile, categories, municipalities, st
                   <td className="px-3 py-2">{n.category_id?.name ?? '—'}</td>
                   <td className="px-3 py-2">{n.municipality_id?.name ?? '—'}</td>
                   <td className="px-3 py-2">{n.authorName}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDatePtBR(n.created_at)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDatePtBR(asUtc(n.created_at))}</td>
                   <td className="px-3 py-2 whitespace-nowrap">
                     <div className="flex gap-1">
                       {canEditNews(role, userId, n) && (

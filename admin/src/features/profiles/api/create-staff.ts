@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ROLES } from '@portal/domain/roles';
 import { createUser, directus, readItems, updateItem } from '../../../lib/directus.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { profilesQueries } from './profiles-queries.ts';
 
 export const staffInputSchema = z.object({
@@ -43,5 +44,5 @@ export async function createStaff({ input, roleId }: { input: StaffInput; roleId
 
 export function useCreateStaff() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createStaff, onSuccess: () => queryClient.invalidateQueries({ queryKey: profilesQueries.all() }) });
+  return useMutation({ mutationFn: createStaff, onSuccess: () => refreshAfterWrite(queryClient, profilesQueries.all()) });
 }

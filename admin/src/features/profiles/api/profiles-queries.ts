@@ -20,7 +20,7 @@ async function fetchPage(p: ListParams): Promise<Page<StaffRow>> {
   const [rows, count] = await Promise.all([
     directus.request(
       readItems('profiles', {
-        fields: ['id', 'user_id', 'full_name', 'email', 'role', 'municipality_id.id', 'municipality_id.name'] as never,
+        fields: ['id', 'user_id', 'full_name', 'email', 'role', { municipality_id: ['id', 'name'] }],
         search,
         sort: [p.sort] as never,
         limit: env.pageSize,
@@ -29,7 +29,7 @@ async function fetchPage(p: ListParams): Promise<Page<StaffRow>> {
     ),
     directus.request(aggregate('profiles', { aggregate: { count: '*' }, query: { search } })),
   ]);
-  const list = rows as unknown as Array<{ id: string; user_id: string; full_name: string | null; email: string | null; role: string | null; municipality_id: { id: string; name: string } | null }>;
+  const list = rows;
   const ids = list.map((r) => r.user_id).filter(Boolean);
   const users = ids.length ? ((await directus.request(readUsers({ filter: { id: { _in: ids } }, fields: ['id', 'status'], limit: -1 }))) as Array<{ id: string; status: string }>) : [];
   const status = new Map(users.map((u) => [u.id, u.status]));
@@ -40,7 +40,7 @@ async function fetchPage(p: ListParams): Promise<Page<StaffRow>> {
       full_name: r.full_name,
       email: r.email,
       role: isRole(r.role) ? r.role : null,
-      municipality: r.municipality_id && typeof r.municipality_id === 'object' ? r.municipality_id : null,
+      municipality: r.municipality_id && typeof r.municipality_id === 'object' ? { id: r.municipality_id.id, name: r.municipality_id.name } : null,
       status: status.get(r.user_id) ?? 'active',
     })),
     total: Number((count as Array<{ count: unknown }>)[0]?.count ?? 0),

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { directus, updateUser } from '../../../lib/directus.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { profilesQueries } from './profiles-queries.ts';
 
 /** Deactivation suspends the Directus user (sign-in refused, data kept); reactivation sets it active again. */
@@ -8,5 +9,5 @@ export const setStaffStatus = ({ userId, active }: { userId: string; active: boo
 
 export function useSetStaffStatus() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setStaffStatus, onSuccess: () => queryClient.invalidateQueries({ queryKey: profilesQueries.all() }) });
+  return useMutation({ mutationFn: setStaffStatus, onSuccess: () => refreshAfterWrite(queryClient, profilesQueries.all()) });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ROLES } from '@portal/domain/roles';
 import { directus, updateItem } from '../../../lib/directus.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { profilesQueries } from './profiles-queries.ts';
 
 export const staffUpdateSchema = z.object({ role: z.enum(ROLES), municipality_id: z.string().nullable() });
@@ -13,5 +14,5 @@ export const updateStaff = ({ profileId, input }: { profileId: string; input: St
 
 export function useUpdateStaff() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateStaff, onSuccess: () => queryClient.invalidateQueries({ queryKey: profilesQueries.all() }) });
+  return useMutation({ mutationFn: updateStaff, onSuccess: () => refreshAfterWrite(queryClient, profilesQueries.all()) });
 }

@@ -106,14 +106,9 @@ function NewStaffDialog({ open, onClose, municipalities }: { open: boolean; onCl
 function EditStaffDialog({ staff, onClose, municipalities }: { staff: StaffRow | null; onClose: () => void; municipalities: Option[] }) {
   const toast = useToast();
   const update = useUpdateStaff();
-  const [role, setRole] = useState<Role>('producer');
-  const [municipality, setMunicipality] = useState<string | null>(null);
-  useEffect(() => {
-    if (staff) {
-      setRole(staff.role ?? 'producer');
-      setMunicipality(staff.municipality?.id ?? null);
-    }
-  }, [staff]);
+  // Keyed by the staff member (see below), so the state starts from their current values.
+  const [role, setRole] = useState<Role>(staff?.role ?? 'producer');
+  const [municipality, setMunicipality] = useState<string | null>(staff?.municipality?.id ?? null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -242,7 +237,7 @@ export default function ProfilesScreen({ municipalities, currentUserId }: { muni
       )}
       <Pagination page={list.params.page} pageSize={env.pageSize} total={query.data?.total ?? 0} onPage={list.setPage} />
       <NewStaffDialog open={creating} onClose={() => setCreating(false)} municipalities={municipalities} />
-      <EditStaffDialog staff={editing} onClose={() => setEditing(null)} municipalities={municipalities} />
+      <EditStaffDialog key={editing?.id ?? 'none'} staff={editing} onClose={() => setEditing(null)} municipalities={municipalities} />
       <ConfirmDialog
         open={!!toggling}
         title={toggling?.status === 'active' ? 'Desativar usuário' : 'Reativar usuário'}

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { SETTING_KEYS, type SettingKey } from '@portal/domain/settings';
 import { createItem, directus, updateItem } from '../../../lib/directus.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { settingsQueries } from './settings-queries.ts';
 
 const url = z.union([z.literal(''), z.url('Informe uma URL completa (https://...)')]);
@@ -32,5 +33,5 @@ export async function updateSettings({ input, existing }: { input: SettingsInput
 
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateSettings, onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQueries.all() }) });
+  return useMutation({ mutationFn: updateSettings, onSuccess: () => refreshAfterWrite(queryClient, settingsQueries.all()) });
 }

@@ -1,0 +1,67 @@
+/** Admin home: network overview, "Minhas Estatísticas", static recent activity and quick links. */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { Card, StatCard } from '../../components/ui/card.tsx';
+import { paths } from '../../config/paths.ts';
+import { MyStatsSummary } from '../../features/dashboard/components/my-stats.tsx';
+import { newsQueries } from '../../features/news/api/news-queries.ts';
+import { profilesQueries } from '../../features/profiles/api/profiles-queries.ts';
+import { useAuth } from '../../lib/auth.tsx';
+import { RequireArea } from './require-area.tsx';
+
+export function AdminHomeRoute() {
+  return (
+    <RequireArea area="dashboard">
+      <AdminHome />
+    </RequireArea>
+  );
+}
+
+function AdminHome() {
+  const { displayName } = useAuth();
+  const counts = useQuery(newsQueries.counts());
+  const users = useQuery(profilesQueries.count());
+  const c = counts.data;
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Dashboard</h1>
+        <p className="text-slate-600">Bem-vindo(a), {displayName}</p>
+      </div>
+      <section aria-labelledby="network" className="space-y-2">
+        <h2 id="network" className="text-lg font-semibold">
+          Visão Geral
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <StatCard label="Total de Notícias" value={c?.total ?? 0} loading={counts.isPending} />
+          <StatCard label="Publicadas" value={c?.published ?? 0} loading={counts.isPending} />
+          <StatCard label="Rascunhos" value={c?.draft ?? 0} loading={counts.isPending} />
+          <StatCard label="Usuários" value={users.data ?? 0} loading={users.isPending} />
+        </div>
+      </section>
+      <MyStatsSummary />
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card title={<span className="text-base font-semibold text-slate-900">Atividade Recente</span>}>
+          <ul className="space-y-2 text-sm text-slate-600">
+            <li>Notícias publicadas aparecem no portal em instantes.</li>
+            <li>Rascunhos e pendentes ficam visíveis apenas para a equipe.</li>
+            <li>Use a busca da lista de notícias para encontrar matérias antigas.</li>
+          </ul>
+        </Card>
+        <Card title={<span className="text-base font-semibold text-slate-900">Acesso Rápido</span>}>
+          <div className="flex flex-wrap gap-2">
+            <Link to={`${paths.admin.news}?nova=1`} className="rounded-md bg-blue-700 px-3 py-2 text-sm text-white">
+              Nova Notícia
+            </Link>
+            <Link to={paths.profile} className="rounded-md border px-3 py-2 text-sm">
+              Editar Perfil
+            </Link>
+            <a href={paths.home} className="rounded-md border px-3 py-2 text-sm">
+              Página Inicial
+            </a>
+          </div>
+        </Card>
+      </div>
+    </div>
+  );
+}

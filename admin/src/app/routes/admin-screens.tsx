@@ -1,0 +1,80 @@
+/** Thin route components: each guards its area and renders its feature screen. */
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Placeholder } from '../../components/ui/states.tsx';
+import { AdsScreen } from '../../features/ads/components/ads-screen.tsx';
+import { CategoriesScreen } from '../../features/categories/components/categories-screen.tsx';
+import { municipalitiesQueries } from '../../features/municipalities/api/municipalities-queries.ts';
+import { MunicipalitiesScreen } from '../../features/municipalities/components/municipalities-screen.tsx';
+import { SettingsScreen } from '../../features/settings/components/settings-screen.tsx';
+import { useAuth } from '../../lib/auth.tsx';
+import { RequireArea } from './require-area.tsx';
+
+// Spec: events and profiles load lazily and show "Loading..." meanwhile.
+const EventsScreen = lazy(() => import('../../features/events/components/events-screen.tsx'));
+const ProfilesScreen = lazy(() => import('../../features/profiles/components/profiles-screen.tsx'));
+const loading = <p role="status">Loading...</p>;
+
+export const AdminCategoriesRoute = () => (
+  <RequireArea area="categories">
+    <CategoriesScreen />
+  </RequireArea>
+);
+
+export const AdminMunicipalitiesRoute = () => (
+  <RequireArea area="municipalities">
+    <MunicipalitiesScreen />
+  </RequireArea>
+);
+
+export const AdminAdsRoute = () => (
+  <RequireArea area="ads">
+    <AdsScreen />
+  </RequireArea>
+);
+
+export const AdminSettingsRoute = () => (
+  <RequireArea area="settings">
+    <SettingsScreen />
+  </RequireArea>
+);
+
+export const AdminEventsRoute = () => (
+  <RequireArea area="events">
+    <Suspense fallback={loading}>
+      <EventsScreen />
+    </Suspense>
+  </RequireArea>
+);
+
+function ProfilesWithOptions() {
+  const { session } = useAuth();
+  const municipalities = useQuery(municipalitiesQueries.options());
+  return <ProfilesScreen municipalities={municipalities.data ?? []} currentUserId={session?.user.id ?? ''} />;
+}
+
+export const AdminProfilesRoute = () => (
+  <RequireArea area="profiles">
+    <Suspense fallback={loading}>
+      <ProfilesWithOptions />
+    </Suspense>
+  </RequireArea>
+);
+
+export const AdminRadioRoute = () => (
+  <RequireArea area="radio">
+    <Placeholder title="Gerenciar Rádio Web" />
+  </RequireArea>
+);
+
+export const AdminTvRoute = () => (
+  <RequireArea area="tv">
+    <Placeholder title="Gerenciar TV Web" />
+  </RequireArea>
+);
+
+export const AdminReportsRoute = () => (
+  <RequireArea area="reports">
+    <Placeholder title="Relatórios" />
+  </RequireArea>
+);

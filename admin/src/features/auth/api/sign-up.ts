@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { env } from '../../../config/env.ts';
+import { paths } from '../../../config/paths.ts';
+import { directus, registerUser } from '../../../lib/directus.ts';
+
+export const signUpSchema = z.object({
+  full_name: z.string().trim().min(1, 'Nome completo é obrigatório'),
+  email: z.email('Email inválido'),
+  password: z.string().min(1, 'Senha é obrigatória'),
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** full_name travels as first/last name; the server's profile hook joins them back. */
+export function signUp(input: SignUpInput) {
+  const [first = '', ...rest] = input.full_name.trim().split(/\s+/);
+  return directus.request(
+    registerUser(input.email, input.password, { first_name: first, last_name: rest.join(' '), verification_url: `${env.origin}${paths.admin.root}` }),
+  );
+}
+
+export function useSignUp() {
+  return useMutation({ mutationFn: signUp });
+}

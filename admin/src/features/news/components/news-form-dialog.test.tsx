@@ -1,0 +1,128 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '@portal/domain/roles';
+import { toLocalInput } from '../../../lib/datetime-input.ts';
+import { apiError, mockDirectus, type Call } from '../../../testing/directus-mock.ts';
+import { MUNICIPALITIES, renderApp, sessionFor } from '../../../testing/render.tsx';
+import type { NewsRow } from '../api/news-queries.ts';
+import { NewsFormDialog } from './news-form-dialog.tsx';
+
+const CATEGORIES = [{ id: 'c-pol', name: 'Política' }];
+
+function renderForm(role: Role, opts: { news?: NewsRow | null; profile?: boolean } = {}) {
+  const session = sessionFor(role);
+  const profile =
+    opts.profile === false ? null : { municipalityId: session.profile?.municipality?.id ?? null, municipalityName: session.profile?.municipality?.name ?? null };
+  const onClose = vi.fn();
+  renderApp(
+    <NewsFormDialog open onClose={onClose} news={opts.news ?? null} role={role} profile={profile} categories={CATEGORIES} municipalities={MUNICIPALITIES} />,
+    { session },
+  );
+  return { onClose, dialog: screen.getByRole('dialog') };
+}
+
+const created = (calls: Call[]) => calls.find((c) => c.method === 'POST' && c.path === '/items/news')?.body as Record<string, unknown>;
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('news form', () => {
+  it('producer: only Rascunho/Pendente, own municipality fixed, saved as a draft in Belém', async () => {
+    const calls = mockDirectus(() => ({ id: 'n1', slug: 'x' }));
+    const { dialog, onClose } = renderForm('producer');
+    const status = within(dialog).getByLabelText('Status');
+    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['Rascunho', 'Pendente']);
+    const municipality = within(dialog).getByLabelText('Município');
+    expect(municipality).toBeDisabled();
+    expect(municipality).toHaveValue('m-belem');
+    expect(within(municipality).queryByText('Santarém')).toBeNull();
+    expect(within(dialog).queryByLabelText('Destaque')).toBeNull();
+
+    await userEvent.type(within(dialog).getByLabelText('Título'), 'Feira do Açaí');
+    await userEvent.type(within(dialog).getByLabelText('Conteúdo'), 'Texto da matéria');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(created(calls)).toMatchObject({ title: 'Feira do Açaí', slug: 'feira-do-a-a', status: 'draft', municipality_id: 'm-belem', scheduled_at: null });
+    expect(created(calls)).not.toHaveProperty('is_featured');
+    expect(await screen.findByText('Notícia criada com sucesso')).toBeInTheDocument();
+  });
+
+  it('editor: the scheduled date appears only when publishing', async () => {
+    const calls = mockDirectus(() => ({ id: 'n1' }));
+    const { dialog } = renderForm('editor');
+    expect(within(dialog).queryByLabelText('Data de publicação')).toBeNull();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Status'), 'published');
+    const date = within(dialog).getByLabelText('Data de publicação');
+    await userEvent.type(within(dialog).getByLabelText('Título'), 'Agendada');
+    await userEvent.type(within(dialog).getByLabelText('Conteúdo'), 'Texto');
+    await userEvent.type(date, '2030-01-15T10:30');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Município'), 'm-santarem');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    await waitFor(() => expect(created(calls)).toBeDefined());
+    expect(created(calls)).toMatchObject({ status: 'published', municipality_id: 'm-santarem', scheduled_at: new Date('2030-01-15T10:30').toISOString() });
+  });
+
+  it('title and content are required', async () => {
+    const calls = mockDirectus(() => ({}));
+    const { dialog } = renderForm('editor');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    expect(within(dialog).getByText('Título é obrigatório')).toBeInTheDocument();
+    expect(within(dialog).getByText('Conteúdo é obrigatório')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('creating without a loaded profile says "Usuário não autenticado"', async () => {
+    const calls = mockDirectus(() => ({}));
+    const { dialog } = renderForm('editor', { profile: false });
+    await userEvent.type(within(dialog).getByLabelText('Título'), 'T');
+    await userEvent.type(within(dialog).getByLabelText('Conteúdo'), 'C');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    expect(await screen.findByText('Usuário não autenticado')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the server's rule message, or the spec's fallback for a bare permission denial", async () => {
+    let error = apiError('Produtores só podem salvar notícias como rascunho ou pendente', 'PORTAL_FORBIDDEN');
+    mockDirectus(() => {
+      throw error;
+    });
+    const { dialog } = renderForm('producer');
+    await userEvent.type(within(dialog).getByLabelText('Título'), 'T');
+    await userEvent.type(within(dialog).getByLabelText('Conteúdo'), 'C');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    expect(await screen.findByText('Produtores só podem salvar notícias como rascunho ou pendente')).toBeInTheDocument();
+    error = apiError("You don't have permission to access this.", 'FORBIDDEN');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    expect(await screen.findByText('Não foi possível salvar a notícia')).toBeInTheDocument();
+  });
+
+  it('editing: editors keep the municipality; the schedule preloads from published_at', async () => {
+    const calls = mockDirectus(() => ({ id: 'n1' }));
+    const news: NewsRow = {
+      id: 'n1',
+      title: 'Antiga',
+      summary: null,
+      content: 'Texto',
+      slug: 'antiga',
+      status: 'published',
+      is_featured: false,
+      featured_image: null,
+      featured_image_caption: null,
+      category_id: null,
+      municipality_id: { id: 'm-santarem', name: 'Santarém' },
+      author_id: 'someone',
+      published_at: '2030-01-15T13:30:00.000Z',
+      scheduled_at: null,
+      created_at: '2026-01-01T00:00:00Z',
+      authorName: 'Alguém',
+    };
+    const { dialog } = renderForm('editor', { news });
+    expect(within(dialog).getByLabelText('Município')).toBeDisabled();
+    expect(within(dialog).getByText('Apenas super admin pode alterar o município')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Data de publicação')).toHaveValue(toLocalInput('2030-01-15T13:30:00.000Z'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).not.toHaveProperty('municipality_id');
+  });
+});

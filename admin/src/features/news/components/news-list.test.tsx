@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '@portal/domain/roles';
+import { mockDirectus, type Call } from '../../../testing/directus-mock.ts';
+import { MUNICIPALITIES, renderApp, sessionFor } from '../../../testing/render.tsx';
+import { NewsList } from './news-list.tsx';
+
+const row = (i: number, over: Record<string, unknown> = {}) => ({
+  id: `n${i}`,
+  title: `Notícia ${i}`,
+  summary: null,
+  content: `${'Conteúdo longo '.repeat(20)}`,
+  slug: `noticia-${i}`,
+  status: 'draft',
+  is_featured: false,
+  featured_image: null,
+  featured_image_caption: null,
+  category_id: { id: 'c', name: 'Política' },
+  municipality_id: { id: 'm-belem', name: 'Belém' },
+  author_id: 'user-producer',
+  published_at: null,
+  scheduled_at: null,
+  created_at: '2026-11-22T02:47:21',
+  ...over,
+});
+
+function api(total = 10_000, rows = [row(1), row(2, { author_id: 'someone-else', summary: 'Resumo próprio' })]) {
+  return mockDirectus((c) => {
+    if (c.path === '/items/news' && c.params.aggregate) return [{ count: total }];
+    if (c.path === '/items/news') return rows;
+    if (c.path === '/items/profiles') return [{ user_id: 'user-producer', full_name: 'Joana Tavares' }];
+    return [];
+  });
+}
+
+const listCalls = (calls: Call[]) => calls.filter((c) => c.path === '/items/news' && !c.params.aggregate);
+
+function renderList(role: Role) {
+  const session = sessionFor(role);
+  renderApp(
+    <NewsList role={role} userId={session.user.id} profile={{ municipalityId: 'm-belem', municipalityName: 'Belém' }} categories={[]} municipalities={MUNICIPALITIES} />,
+    { session },
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('news list', () => {
+  it('reads one page at a time from the server, with search and sort (10k rows stay fast)', async () => {
+    const calls = api();
+    renderList('super_admin');
+    expect(await screen.findByText('Notícia 1')).toBeInTheDocument();
+    expect(listCalls(calls)[0]?.params).toMatchObject({ limit: 20, page: 1, sort: ['-created_at'] });
+    expect(screen.getByText('Página 1 de 500 (10000 itens)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Próxima' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.params).toMatchObject({ page: 2 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Título' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.params).toMatchObject({ sort: ['title'], page: 1 }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar notícias' }), 'enchente');
+    await waitFor(() => expect(listCalls(calls).at(-1)?.params).toMatchObject({ search: 'enchente' }));
+  });
+
+  it.each<[Role, unknown]>([
+    ['super_admin', {}],
+    ['editor', { status: { _eq: 'pending' } }],
+    ['producer', { _and: [{ author_id: { _eq: 'user-producer' } }, { status: { _eq: 'draft' } }] }],
+  ])('%s list filter', async (role, filter) => {
+    const calls = api();
+    renderList(role);
+    await screen.findByText('Notícia 1');
+    expect(listCalls(calls)[0]?.params.filter).toEqual(filter);
+  });
+
+  it('summary falls back to 150 characters of content plus an ellipsis; dates in pt-BR; author by name', async () => {
+    api();
+    renderList('super_admin');
+    const first = (await screen.findByText('Notícia 1')).closest('tr')!;
+    expect(within(first).getByText(`${'Conteúdo longo '.repeat(20).trim().slice(0, 150)}...`)).toBeInTheDocument();
+    expect(within(first).getByText('21/11/2026')).toBeInTheDocument();
+    expect(within(first).getByText('Joana Tavares')).toBeInTheDocument();
+    const second = screen.getByText('Notícia 2').closest('tr')!;
+    expect(within(second).getByText('Resumo próprio')).toBeInTheDocument();
+    expect(within(second).getByText('Autor não informado')).toBeInTheDocument();
+  });
+
+  it('producer edits only own news and never deletes; editors edit and delete all', async () => {
+    api();
+    renderList('producer');
+    await screen.findByText('Notícia 1');
+    expect(screen.getByRole('button', { name: 'Editar Notícia 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Editar Notícia 2' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Excluir/ })).toBeNull();
+  });
+
+  it('editor deletes after the confirmation', async () => {
+    const calls = api();
+    renderList('editor');
+    await userEvent.click(await screen.findByRole('button', { name: 'Excluir Notícia 2' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('Tem certeza que deseja excluir esta notícia?');
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Excluir' }));
+    expect(await screen.findByText('Notícia excluída com sucesso')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/items/news/n2')).toBe(true);
+  });
+});

@@ -1,0 +1,29 @@
+/** A user edits only their own name, WhatsApp, Instagram and avatar (spec section 6; server-enforced). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { sessionQuery } from '../../../lib/auth.tsx';
+import { directus, updateItem } from '../../../lib/directus.ts';
+import { refreshAfterWrite } from '../../../lib/refresh.ts';
+
+export const profileInputSchema = z.object({
+  full_name: z.string().trim().min(1, 'Nome completo é obrigatório'),
+  whatsapp: z.string(),
+  instagram: z.string(),
+  avatar_url: z.string().nullable(),
+});
+export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+export const updateProfile = ({ profileId, input }: { profileId: string; input: ProfileInput }) =>
+  directus.request(
+    updateItem('profiles', profileId, {
+      full_name: input.full_name.trim(),
+      whatsapp: input.whatsapp.trim() || null,
+      instagram: input.instagram.trim() || null,
+      avatar_url: input.avatar_url || null,
+    }),
+  );
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateProfile, onSuccess: () => refreshAfterWrite(queryClient, sessionQuery().queryKey) });
+}
