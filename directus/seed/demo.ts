@@ -123,7 +123,7 @@ export async function seedDemo(client: PortalClient, log: (s: string) => void) {
       eventFactory({ title: 'Corrida Rústica de Santarém', event_date: inMonth(8), location: 'Santarém' }),
       eventFactory({ title: 'Mostra de Cinema Amazônico', event_date: inMonth(1), location: 'Marabá', is_active: true }),
       eventFactory({ title: 'Evento cancelado', event_date: inMonth(3), location: 'Belém', is_active: false }),
-    ]) as any,
+    ]),
   );
 
   await client.request(
@@ -134,7 +134,7 @@ export async function seedDemo(client: PortalClient, log: (s: string) => void) {
       adFactory({ title: 'AdSense topo', ad_type: 'google_adsense', position: 'top', content: null, google_ad_client: 'ca-pub-0000000000000000', google_ad_slot: '1234567890' }),
       adFactory({ title: 'Campanha encerrada', ad_type: 'sidebar', position: 'top', content: '<p>Promoção encerrada</p>', end_date: new Date(now - 10 * day).toISOString() }),
       adFactory({ title: 'Anúncio inativo', ad_type: 'banner', position: 'bottom', content: '<p>Inativo</p>', is_active: false }),
-    ]) as any,
+    ]),
   );
   log('eventos e anúncios demo criados');
 }

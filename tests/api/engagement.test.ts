@@ -105,7 +105,7 @@ describe('/portal/counts and /portal/rankings', () => {
   });
 
   it('ranks the top 5 of the 20 latest published by views and by likes', async () => {
-    const fresh = [];
+    const fresh: Array<Awaited<ReturnType<typeof seedNews>>> = [];
     for (let i = 0; i < 6; i++) fresh.push(await seedNews({ status: 'published', title: `Ranking ${i} ${Date.now()}` }));
     for (let i = 0; i < 6; i++) {
       for (let v = 0; v < i; v++) await anonymous().post('/portal/views', { news_id: fresh[i]!.id });

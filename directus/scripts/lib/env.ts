@@ -69,6 +69,10 @@ export function directusEnv(o: InstanceOptions): Record<string, string> {
     LOG_STYLE: 'raw',
     CACHE_ENABLED: 'false',
     RATE_LIMITER_ENABLED: 'false',
+    // The pressure limiter answers 503 when the event loop lags; on a busy
+    // 2-core dev box (builds, browsers) that refuses the demo's own requests.
+    // Production (docker-compose) keeps it on.
+    PRESSURE_LIMITER_ENABLED: 'false',
     WEBSOCKETS_ENABLED: 'false',
     // The browser talks to Directus through the site origin (/api), but dev tools may not.
     CORS_ENABLED: 'true',

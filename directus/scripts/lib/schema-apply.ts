@@ -13,6 +13,7 @@ import {
   type PortalClient,
 } from './client.ts';
 import { collections, indexes, relations, type FieldDef } from '../../schema/collections.ts';
+import type { Schema } from '@portal/domain/schema';
 
 type LiveField = { collection: string; field: string; type: string; schema: Record<string, any> | null; meta: Record<string, any> | null };
 type LiveRelation = { collection: string; field: string; related_collection: string | null; schema: { on_delete?: string } | null };
@@ -108,7 +109,7 @@ export async function applySchema(client: PortalClient, log: (s: string) => void
     for (const f of c.fields) {
       const have = live.find((l) => l.collection === c.collection && l.field === f.field);
       if (!have) {
-        await client.request(createField(c.collection, toApi(f) as any));
+        await client.request(createField(c.collection as keyof Schema, toApi(f) as any));
         log(`campo criado: ${c.collection}.${f.field}`);
       } else if (f.meta) {
         let meta = withVendorFlags(f.meta, have.meta);

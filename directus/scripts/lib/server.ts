@@ -22,7 +22,7 @@ async function exitCode(child: ChildProcess, label: string): Promise<void> {
 export async function bootstrap(env: Record<string, string>, quiet = true) {
   // A fresh install runs without extensions, so a .test admin email would be
   // refused here; the demo seed renames this placeholder to ADMIN_EMAIL later.
-  const first = env.ADMIN_EMAIL?.endsWith('.test') ? { ADMIN_EMAIL: 'bootstrap-admin@example.com' } : {};
+  const first: Record<string, string> = env.ADMIN_EMAIL?.endsWith('.test') ? { ADMIN_EMAIL: 'bootstrap-admin@example.com' } : {};
   await exitCode(run(['bootstrap'], { ...env, ...first }, quiet), 'directus bootstrap');
 }
 

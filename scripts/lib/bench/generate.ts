@@ -18,7 +18,7 @@ export async function generateNews(
   const byName = (list: Array<{ id: string; name: string }>, n: string) => list.find((x) => x.name === n)?.id ?? null;
   const now = opts.now ?? new Date();
   const existing = Number((await knex('news').count({ n: '*' }).first()).n);
-  const rows = [];
+  const rows: Array<Record<string, unknown>> = [];
   for (let i = 0; i < count; i++) {
     const s = DEMO_STORIES[i % DEMO_STORIES.length]!;
     const n = existing + i + 1;
