@@ -18,6 +18,7 @@ import { knexFromEnv } from '../directus/scripts/apply.ts';
 import { ensureDemoUsers, uploadDemoImages } from '../directus/seed/demo.ts';
 import { createItem, tokenClient, updateItem, type PortalClient } from '../directus/scripts/lib/client.ts';
 import { startBuilder } from './lib/builder/service.ts';
+import { ASTRO_BUILD_ARGS, astroEnv } from './lib/builder/site-build.ts';
 import { buildAdmin, startDirectusInstance, startFrontServer } from './lib/stack.ts';
 import { generateNews } from './lib/bench/generate.ts';
 import { percentile, runMeasured } from './lib/bench/measure.ts';
@@ -60,12 +61,7 @@ try {
     total += await generateNews(knex, size - total, { images, authorIds: Object.values(users) });
     log(`${total} notícias publicadas; build completo…`);
     const out = path.join(work, `build-${size}`);
-    const r = await runMeasured(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'],
-      { ASTRO_TELEMETRY_DISABLED: '1', DIRECTUS_URL: directus.url, SITE_URL: siteUrl, SITE_OUT_DIR: out },
-      ROOT,
-    );
+    const r = await runMeasured(process.execPath, ASTRO_BUILD_ARGS, astroEnv(out, { directusUrl: directus.url, siteUrl }), ROOT);
     if (!r.ok) throw new Error(`build de ${size} falhou:\n${r.output}`);
     builds.push({ news: size, ms: r.ms, peakRssMb: r.peakRssMb });
     log(`build de ${size}: ${(r.ms / 1000).toFixed(1)} s, pico ${r.peakRssMb} MB`);

@@ -11,6 +11,7 @@ import { applyAll } from '../../directus/scripts/apply.ts';
 import { directusEnv, type DbKind } from '../../directus/scripts/lib/env.ts';
 import { ROOT } from '../../directus/scripts/lib/paths.ts';
 import { bootstrap, startDirectus, type RunningDirectus } from '../../directus/scripts/lib/server.ts';
+import { runAstro } from './builder/site-build.ts';
 import { startFrontServer } from './front-server.ts';
 
 export type DirectusInstance = RunningDirectus & { env: Record<string, string> };
@@ -73,11 +74,7 @@ function runNode(args: string[], env: Record<string, string>, cwd = ROOT): Promi
 
 /** Static site from Directus content (DIRECTUS_URL is read at build time only). */
 export async function buildSite(o: { directusUrl: string; outDir: string; siteUrl: string }) {
-  await runNode([path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-    DIRECTUS_URL: o.directusUrl,
-    SITE_OUT_DIR: o.outDir,
-    SITE_URL: o.siteUrl,
-  });
+  await runAstro(o.outDir, o);
 }
 
 export async function buildAdmin(o: { outDir: string }) {
