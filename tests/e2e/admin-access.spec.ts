@@ -2,7 +2,8 @@
 import { expect, test } from '@playwright/test';
 import { createUser, deleteUser } from '../../directus/scripts/lib/client.ts';
 import { adminApi, DEMO, failOnPageErrors, signIn } from './support.ts';
-import { arrangeStaff, expectToast, SIDEBAR, sidebar, totp } from './admin-support.ts';
+import { totp } from '../support/totp.ts';
+import { arrangeStaff, expectToast, SIDEBAR, sidebar } from './admin-support.ts';
 
 test.describe('sem sessão', () => {
   test('/admin redireciona para /auth', async ({ page }) => {

@@ -1,5 +1,4 @@
 /** Helpers for the admin e2e specs: arranging data as super_admin, a TOTP generator and toasts. */
-import { createHmac } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { createItem, createUser, deleteItem, readItems, signedIn } from '../../directus/scripts/lib/client.ts';
 import { ROLE_IDS } from '../../directus/access/ids.ts';
@@ -37,19 +36,6 @@ export async function arrangeStaff(role: Role, password = 'senha-teste-2026') {
   const email = `${unique('staff').replace(/\s+/g, '-').toLowerCase()}@portal.test`;
   const user = (await adminApi().request(createUser({ email, password, role: ROLE_IDS[role], first_name: 'Pessoa', last_name: 'Teste', status: 'active' }))) as { id: string };
   return { id: user.id, email, password };
-}
-
-/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits), what authenticator apps compute. */
-export function totp(secret: string, now = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const bytes = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
-  const h = createHmac('sha1', bytes).update(counter).digest();
-  const o = h[h.length - 1]! & 15;
-  return String((h.readUInt32BE(o) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
 /** A toast with the spec's title and message. */

@@ -13,6 +13,7 @@ import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
 import { ErrorState } from '../../../components/ui/states.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { RowActions } from '../../../components/ui/row-actions.tsx';
 import { env } from '../../../config/env.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
@@ -125,14 +126,7 @@ export function AdsScreen() {
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">{relativeTimePtBR(asUtc(ad.created_at))}</td>
                   <td className="px-3 py-2">
-                    <div className="flex gap-1">
-                      <Button variant="outline" aria-label={`Editar ${ad.title}`} onClick={() => setForm({ ad })}>
-                        Editar
-                      </Button>
-                      <Button variant="destructive" aria-label={`Excluir ${ad.title}`} onClick={() => setDeleting(ad)}>
-                        Excluir
-                      </Button>
-                    </div>
+                    <RowActions label={ad.title} onEdit={() => setForm({ ad })} onDelete={() => setDeleting(ad)} />
                   </td>
                 </tr>
               ))}

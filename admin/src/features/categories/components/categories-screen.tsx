@@ -9,6 +9,7 @@ import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { ErrorState } from '../../../components/ui/states.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { RowActions } from '../../../components/ui/row-actions.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { categoriesQueries } from '../api/categories-queries.ts';
@@ -131,21 +132,14 @@ export function CategoriesScreen() {
                   <td className="px-3 py-2 text-slate-600">{c.slug}</td>
                   <td className="px-3 py-2 text-slate-600">{c.description ?? ''}</td>
                   <td className="px-3 py-2">
-                    <div className="flex gap-1">
-                      <Button
-                        variant="outline"
-                        aria-label={`Editar ${c.name}`}
-                        onClick={() => {
-                          setEditing(c);
-                          setFormOpen(true);
-                        }}
-                      >
-                        Editar
-                      </Button>
-                      <Button variant="destructive" aria-label={`Excluir ${c.name}`} onClick={() => setDeleting(c)}>
-                        Excluir
-                      </Button>
-                    </div>
+                    <RowActions
+                      label={c.name}
+                      onEdit={() => {
+                        setEditing(c);
+                        setFormOpen(true);
+                      }}
+                      onDelete={() => setDeleting(c)}
+                    />
                   </td>
                 </tr>
               ))}

@@ -14,6 +14,7 @@ import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
 import { ErrorState } from '../../../components/ui/states.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { RowActions } from '../../../components/ui/row-actions.tsx';
 import { env } from '../../../config/env.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { newsImageName } from '../../../lib/upload.ts';
@@ -181,21 +182,14 @@ export default function EventsScreen() {
                     <Badge color={ev.is_active ? 'green' : 'gray'}>{ev.is_active ? 'Ativo' : 'Inativo'}</Badge>
                   </td>
                   <td className="px-3 py-2">
-                    <div className="flex gap-1">
-                      <Button
-                        variant="outline"
-                        aria-label={`Editar ${ev.title}`}
-                        onClick={() => {
-                          setEditing(ev);
-                          setFormOpen(true);
-                        }}
-                      >
-                        Editar
-                      </Button>
-                      <Button variant="destructive" aria-label={`Excluir ${ev.title}`} onClick={() => setDeleting(ev)}>
-                        Excluir
-                      </Button>
-                    </div>
+                    <RowActions
+                      label={ev.title}
+                      onEdit={() => {
+                        setEditing(ev);
+                        setFormOpen(true);
+                      }}
+                      onDelete={() => setDeleting(ev)}
+                    />
                   </td>
                 </tr>
               ))}

@@ -13,6 +13,7 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
 import { ErrorState, LoadingText } from '../../../components/ui/states.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { RowActions } from '../../../components/ui/row-actions.tsx';
 import { env } from '../../../config/env.ts';
 import { errorReason } from '../../../lib/errors.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
@@ -159,23 +160,14 @@ export function MunicipalitiesScreen() {
                     <td className="px-3 py-2 text-slate-600">{m.slug}</td>
                     <td className="px-3 py-2">{m.created_at ? formatDatePtBR(asUtc(m.created_at)) : '—'}</td>
                     <td className="px-3 py-2">
-                      <div className="flex gap-1">
-                        <Button
-                          variant="outline"
-                          aria-label={`Editar ${m.name}`}
-                          onClick={() => {
-                            setEditing(m);
-                            setFormOpen(true);
-                          }}
-                        >
-                          Editar
-                        </Button>
-                        {!locked && (
-                          <Button variant="destructive" aria-label={`Excluir ${m.name}`} onClick={() => setDeleting(m)}>
-                            Excluir
-                          </Button>
-                        )}
-                      </div>
+                      <RowActions
+                        label={m.name}
+                        onEdit={() => {
+                          setEditing(m);
+                          setFormOpen(true);
+                        }}
+                        onDelete={locked ? undefined : () => setDeleting(m)}
+                      />
                     </td>
                   </tr>
                 );

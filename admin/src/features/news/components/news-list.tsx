@@ -13,6 +13,7 @@ import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
 import { ErrorState } from '../../../components/ui/states.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { RowActions } from '../../../components/ui/row-actions.tsx';
 import { env } from '../../../config/env.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
@@ -115,25 +116,18 @@ export function NewsList({ role, userId, profile, categories, municipalities, st
                   <td className="px-3 py-2">{n.authorName}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{formatDatePtBR(asUtc(n.created_at))}</td>
                   <td className="px-3 py-2 whitespace-nowrap">
-                    <div className="flex gap-1">
-                      {canEditNews(role, userId, n) && (
-                        <Button
-                          variant="outline"
-                          aria-label={`Editar ${n.title}`}
-                          onClick={() => {
-                            setEditing(n);
-                            setFormOpen(true);
-                          }}
-                        >
-                          Editar
-                        </Button>
-                      )}
-                      {editor && (
-                        <Button variant="destructive" aria-label={`Excluir ${n.title}`} onClick={() => setDeleting(n)}>
-                          Excluir
-                        </Button>
-                      )}
-                    </div>
+                    <RowActions
+                      label={n.title}
+                      onEdit={
+                        canEditNews(role, userId, n)
+                          ? () => {
+                              setEditing(n);
+                              setFormOpen(true);
+                            }
+                          : undefined
+                      }
+                      onDelete={editor ? () => setDeleting(n) : undefined}
+                    />
                   </td>
                 </tr>
               ))}

@@ -10,6 +10,7 @@ import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
 import { ErrorState } from '../../../components/ui/states.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { RowActions } from '../../../components/ui/row-actions.tsx';
 import { env } from '../../../config/env.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
@@ -214,10 +215,7 @@ export default function ProfilesScreen({ municipalities, currentUserId }: { muni
                     <Badge color={p.status === 'active' ? 'green' : 'gray'}>{p.status === 'active' ? 'Ativo' : 'Desativado'}</Badge>
                   </td>
                   <td className="px-3 py-2">
-                    <div className="flex gap-1">
-                      <Button variant="outline" aria-label={`Editar ${p.full_name ?? p.email ?? ''}`} onClick={() => setEditing(p)}>
-                        Editar
-                      </Button>
+                    <RowActions label={p.full_name ?? p.email ?? ''} onEdit={() => setEditing(p)}>
                       {p.user_id !== currentUserId && (
                         <Button
                           variant={p.status === 'active' ? 'destructive' : 'outline'}
@@ -227,7 +225,7 @@ export default function ProfilesScreen({ municipalities, currentUserId }: { muni
                           {p.status === 'active' ? 'Desativar' : 'Reativar'}
                         </Button>
                       )}
-                    </div>
+                    </RowActions>
                   </td>
                 </tr>
               ))}
