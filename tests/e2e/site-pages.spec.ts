@@ -227,6 +227,8 @@ test.describe('header session', () => {
     await page.addInitScript(() => {
       if (!sessionStorage.getItem('seeded')) {
         localStorage.setItem('portal.session', JSON.stringify({ access_token: 'x', refresh_token: 'y' }));
+        // What the admin stores once it has loaded the staff profile.
+        localStorage.setItem('portal.session.role', 'editor');
         sessionStorage.setItem('seeded', '1');
       }
     });

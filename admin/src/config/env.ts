@@ -1,3 +1,4 @@
+import { SESSION_STORAGE_KEY } from '@portal/domain/session';
 /** Runtime configuration. Directus is served on the same origin under /api. */
 export const env = {
   get apiUrl(): string {
@@ -7,6 +8,6 @@ export const env = {
     return window.location.origin;
   },
   /** localStorage key of the persisted sign-in session (spec section 9). */
-  sessionKey: 'portal.session',
+  sessionKey: SESSION_STORAGE_KEY,
   pageSize: 20,
 };

@@ -1,3 +1,4 @@
+import { ROLE_HINT_STORAGE_KEY } from '@portal/domain/session';
 /**
  * Session state of the SPA: signed in, signed out or loading (spec section 4).
  * The session query holds the Directus user and the portal profile (role,
@@ -77,6 +78,8 @@ async function loadSession(): Promise<Session | null> {
   } catch (e) {
     if (errorCode(e) !== 'FORBIDDEN') throw e;
   }
+  // Lets the public site's header show the Admin link to staff only (a display hint).
+  window.localStorage.setItem(ROLE_HINT_STORAGE_KEY, profile?.role ?? '');
   return { user, profile };
 }
 
@@ -124,6 +127,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     authStorage.set(null);
     window.localStorage.removeItem(EMAIL_KEY);
+    window.localStorage.removeItem(ROLE_HINT_STORAGE_KEY);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
     queryClient.setQueryData(sessionQuery().queryKey, null);
   }, [queryClient]);

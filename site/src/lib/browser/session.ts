@@ -1,11 +1,14 @@
 /**
  * The header's Login / Admin + Sair. The admin SPA keeps its Directus session
- * in localStorage under this key; the site only reads whether one exists
- * (the admin itself checks the role and redirects non-staff).
+ * in localStorage; the site reads whether one exists, and the role hint the
+ * admin stores decides the Admin link (staff only, spec §2). The server
+ * enforces every permission; this is display only.
  */
+import { isStaff } from '@portal/domain/roles';
+import { ROLE_HINT_STORAGE_KEY, SESSION_STORAGE_KEY } from '@portal/domain/session';
 import { toast } from './toast.ts';
 
-export const SESSION_STORAGE_KEY = 'portal.session';
+export { SESSION_STORAGE_KEY };
 
 type StoredSession = { access_token?: string | null; refresh_token?: string | null };
 
@@ -18,8 +21,20 @@ export function storedSession(): StoredSession | null {
   }
 }
 
+function roleHint(): string | null {
+  try {
+    return localStorage.getItem(ROLE_HINT_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
 function show(signedIn: boolean) {
-  for (const el of document.querySelectorAll<HTMLElement>('[data-auth]')) el.hidden = (el.dataset.auth === 'signed-in') !== signedIn;
+  const staff = signedIn && isStaff(roleHint());
+  for (const el of document.querySelectorAll<HTMLElement>('[data-auth]')) {
+    const want = el.dataset.auth;
+    el.hidden = want === 'staff' ? !staff : (want === 'signed-in') !== signedIn;
+  }
 }
 
 export function setupSession() {
@@ -28,6 +43,7 @@ export function setupSession() {
     const session = storedSession();
     try {
       localStorage.removeItem(SESSION_STORAGE_KEY);
+      localStorage.removeItem(ROLE_HINT_STORAGE_KEY);
     } catch {
       /* nothing stored */
     }
