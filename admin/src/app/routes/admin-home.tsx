@@ -6,6 +6,7 @@ import { paths } from '../../config/paths.ts';
 import { MyStatsSummary } from '../../features/dashboard/components/my-stats.tsx';
 import { newsQueries } from '../../features/news/api/news-queries.ts';
 import { profilesQueries } from '../../features/profiles/api/profiles-queries.ts';
+import { SiteStatusLine } from '../../features/site-status/components/site-status-line.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { RequireArea } from './require-area.tsx';
 
@@ -27,6 +28,7 @@ function AdminHome() {
       <div>
         <h1 className="text-2xl font-bold">Dashboard</h1>
         <p className="text-slate-600">Bem-vindo(a), {displayName}</p>
+        <SiteStatusLine />
       </div>
       <section aria-labelledby="network" className="space-y-2">
         <h2 id="network" className="text-lg font-semibold">

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { hourMinutePtBR } from '@portal/domain/dates';
+import { siteStatusQueries, type SiteStatus } from '../api/site-status-queries.ts';
+
+/** The text for the builder's state: the last update, or the last failure when it is newer. */
+export function siteStatusText(s: SiteStatus | undefined): { text: string; failed: boolean } | null {
+  if (!s?.available) return null;
+  const failedLast = !!s.lastFailureAt && (!s.lastSuccessAt || s.lastFailureAt > s.lastSuccessAt);
+  if (failedLast) return { text: `Falha ao atualizar o site às ${hourMinutePtBR(s.lastFailureAt!)}. O site anterior continua no ar.`, failed: true };
+  if (!s.lastSuccessAt) return { text: 'Site sendo gerado...', failed: false };
+  return { text: `Site atualizado às ${hourMinutePtBR(s.lastSuccessAt)}${s.state === 'building' ? ' · atualizando...' : ''}`, failed: false };
+}
+
+/** "site atualizado às HH:MM" (or the failure) for the newsroom, refreshed while open. */
+export function SiteStatusLine() {
+  const { data } = useQuery(siteStatusQueries.current());
+  const status = siteStatusText(data);
+  if (!status) return null;
+  return (
+    <p role={status.failed ? 'alert' : 'status'} className={`text-sm ${status.failed ? 'text-red-700' : 'text-slate-600'}`}>
+      {status.text}
+    </p>
+  );
+}
