@@ -10,10 +10,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Switch } from '../../../components/ui/field.tsx';
 import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
-import { ErrorState } from '../../../components/ui/states.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { RowActions } from '../../../components/ui/row-actions.tsx';
+import { ListTable } from '../../../components/ui/list-table.tsx';
 import { env } from '../../../config/env.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
@@ -90,50 +89,40 @@ export function AdsScreen() {
           ))}
         </select>
       </div>
-      {query.isPending ? (
-        <Spinner />
-      ) : query.isError ? (
-        <ErrorState message="Não foi possível carregar os anúncios." onRetry={() => void query.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="rounded-md border border-dashed p-8 text-center text-slate-600">Nenhum anúncio encontrado</p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border bg-white">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50">
-              <tr>
-                <SortHeader label="Título" field="title" sort={list.params.sort} onSort={list.setSort} />
-                <th scope="col" className="px-3 py-2 text-left">Tipo</th>
-                <th scope="col" className="px-3 py-2 text-left">Posição</th>
-                <th scope="col" className="px-3 py-2 text-left">Status</th>
-                <SortHeader label="Criado" field="created_at" sort={list.params.sort} onSort={list.setSort} />
-                <th scope="col" className="px-3 py-2 text-left">Ações</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((ad) => (
-                <tr key={ad.id} className="border-t align-top">
-                  <td className="max-w-sm px-3 py-2">
-                    <p className="font-medium">{ad.title}</p>
-                    <p className="text-xs text-slate-600">{adPreview(ad.content)}</p>
-                  </td>
-                  <td className="px-3 py-2">{AD_TYPE_LABELS[ad.ad_type] ?? ad.ad_type}</td>
-                  <td className="px-3 py-2">{AD_POSITION_LABELS[ad.position] ?? ad.position}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex items-center gap-2">
-                      <Switch checked={ad.is_active} label={`Status de ${ad.title}`} disabled={toggle.isPending} onChange={(v) => void onToggle(ad, v)} />
-                      <Badge color={ad.is_active ? 'green' : 'gray'}>{ad.is_active ? 'Ativo' : 'Inativo'}</Badge>
-                    </div>
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{relativeTimePtBR(asUtc(ad.created_at))}</td>
-                  <td className="px-3 py-2">
-                    <RowActions label={ad.title} onEdit={() => setForm({ ad })} onDelete={() => setDeleting(ad)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable query={query} empty={items.length === 0} errorMessage="Não foi possível carregar os anúncios." emptyText="Nenhum anúncio encontrado">
+        <thead className="bg-slate-50">
+          <tr>
+            <SortHeader label="Título" field="title" sort={list.params.sort} onSort={list.setSort} />
+            <th scope="col" className="px-3 py-2 text-left">Tipo</th>
+            <th scope="col" className="px-3 py-2 text-left">Posição</th>
+            <th scope="col" className="px-3 py-2 text-left">Status</th>
+            <SortHeader label="Criado" field="created_at" sort={list.params.sort} onSort={list.setSort} />
+            <th scope="col" className="px-3 py-2 text-left">Ações</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((ad) => (
+            <tr key={ad.id} className="border-t align-top">
+              <td className="max-w-sm px-3 py-2">
+                <p className="font-medium">{ad.title}</p>
+                <p className="text-xs text-slate-600">{adPreview(ad.content)}</p>
+              </td>
+              <td className="px-3 py-2">{AD_TYPE_LABELS[ad.ad_type] ?? ad.ad_type}</td>
+              <td className="px-3 py-2">{AD_POSITION_LABELS[ad.position] ?? ad.position}</td>
+              <td className="px-3 py-2">
+                <div className="flex items-center gap-2">
+                  <Switch checked={ad.is_active} label={`Status de ${ad.title}`} disabled={toggle.isPending} onChange={(v) => void onToggle(ad, v)} />
+                  <Badge color={ad.is_active ? 'green' : 'gray'}>{ad.is_active ? 'Ativo' : 'Inativo'}</Badge>
+                </div>
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">{relativeTimePtBR(asUtc(ad.created_at))}</td>
+              <td className="px-3 py-2">
+                <RowActions label={ad.title} onEdit={() => setForm({ ad })} onDelete={() => setDeleting(ad)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
       <Pagination page={list.params.page} pageSize={env.pageSize} total={query.data?.total ?? 0} onPage={list.setPage} />
       <ConfirmDialog
         open={!!deleting}

@@ -6,10 +6,9 @@ import type { Category } from '@portal/domain/schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../../components/ui/dialog.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
-import { ErrorState } from '../../../components/ui/states.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { RowActions } from '../../../components/ui/row-actions.tsx';
+import { ListTable } from '../../../components/ui/list-table.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { categoriesQueries } from '../api/categories-queries.ts';
@@ -108,45 +107,35 @@ export function CategoriesScreen() {
           Nova Categoria
         </Button>
       </div>
-      {query.isPending ? (
-        <Spinner />
-      ) : query.isError ? (
-        <ErrorState message="Não foi possível carregar as categorias" onRetry={() => void query.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="rounded-md border border-dashed p-8 text-center text-slate-600">Nenhuma categoria cadastrada</p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border bg-white">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-left">Nome</th>
-                <th scope="col" className="px-3 py-2 text-left">Slug</th>
-                <th scope="col" className="px-3 py-2 text-left">Descrição</th>
-                <th scope="col" className="px-3 py-2 text-left">Ações</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((c) => (
-                <tr key={c.id} className="border-t">
-                  <td className="px-3 py-2 font-medium">{c.name}</td>
-                  <td className="px-3 py-2 text-slate-600">{c.slug}</td>
-                  <td className="px-3 py-2 text-slate-600">{c.description ?? ''}</td>
-                  <td className="px-3 py-2">
-                    <RowActions
-                      label={c.name}
-                      onEdit={() => {
-                        setEditing(c);
-                        setFormOpen(true);
-                      }}
-                      onDelete={() => setDeleting(c)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable query={query} empty={items.length === 0} errorMessage="Não foi possível carregar as categorias" emptyText="Nenhuma categoria cadastrada">
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-left">Nome</th>
+            <th scope="col" className="px-3 py-2 text-left">Slug</th>
+            <th scope="col" className="px-3 py-2 text-left">Descrição</th>
+            <th scope="col" className="px-3 py-2 text-left">Ações</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((c) => (
+            <tr key={c.id} className="border-t">
+              <td className="px-3 py-2 font-medium">{c.name}</td>
+              <td className="px-3 py-2 text-slate-600">{c.slug}</td>
+              <td className="px-3 py-2 text-slate-600">{c.description ?? ''}</td>
+              <td className="px-3 py-2">
+                <RowActions
+                  label={c.name}
+                  onEdit={() => {
+                    setEditing(c);
+                    setFormOpen(true);
+                  }}
+                  onDelete={() => setDeleting(c)}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
       <CategoryFormDialog open={formOpen} category={editing} onClose={() => setFormOpen(false)} />
       <ConfirmDialog
         open={!!deleting}

@@ -11,10 +11,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../../components/ui/dialog.tsx';
 import { CheckboxField, TextField } from '../../../components/ui/field.tsx';
 import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
-import { ErrorState } from '../../../components/ui/states.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { RowActions } from '../../../components/ui/row-actions.tsx';
+import { ListTable } from '../../../components/ui/list-table.tsx';
 import { env } from '../../../config/env.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { newsImageName } from '../../../lib/upload.ts';
@@ -154,49 +153,39 @@ export default function EventsScreen() {
         onChange={(e) => list.setSearchInput(e.target.value)}
         className="w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm"
       />
-      {query.isPending ? (
-        <Spinner />
-      ) : query.isError ? (
-        <ErrorState message="Não foi possível carregar os eventos" onRetry={() => void query.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="rounded-md border border-dashed p-8 text-center text-slate-600">Nenhum evento cadastrado</p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border bg-white">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50">
-              <tr>
-                <SortHeader label="Título" field="title" sort={list.params.sort} onSort={list.setSort} />
-                <SortHeader label="Data" field="event_date" sort={list.params.sort} onSort={list.setSort} />
-                <th scope="col" className="px-3 py-2 text-left">Local</th>
-                <th scope="col" className="px-3 py-2 text-left">Status</th>
-                <th scope="col" className="px-3 py-2 text-left">Ações</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((ev) => (
-                <tr key={ev.id} className="border-t">
-                  <td className="px-3 py-2 font-medium">{ev.title}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTimePtBR(asUtc(ev.event_date))}</td>
-                  <td className="px-3 py-2">{ev.location ?? '—'}</td>
-                  <td className="px-3 py-2">
-                    <Badge color={ev.is_active ? 'green' : 'gray'}>{ev.is_active ? 'Ativo' : 'Inativo'}</Badge>
-                  </td>
-                  <td className="px-3 py-2">
-                    <RowActions
-                      label={ev.title}
-                      onEdit={() => {
-                        setEditing(ev);
-                        setFormOpen(true);
-                      }}
-                      onDelete={() => setDeleting(ev)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable query={query} empty={items.length === 0} errorMessage="Não foi possível carregar os eventos" emptyText="Nenhum evento cadastrado">
+        <thead className="bg-slate-50">
+          <tr>
+            <SortHeader label="Título" field="title" sort={list.params.sort} onSort={list.setSort} />
+            <SortHeader label="Data" field="event_date" sort={list.params.sort} onSort={list.setSort} />
+            <th scope="col" className="px-3 py-2 text-left">Local</th>
+            <th scope="col" className="px-3 py-2 text-left">Status</th>
+            <th scope="col" className="px-3 py-2 text-left">Ações</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((ev) => (
+            <tr key={ev.id} className="border-t">
+              <td className="px-3 py-2 font-medium">{ev.title}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatDateTimePtBR(asUtc(ev.event_date))}</td>
+              <td className="px-3 py-2">{ev.location ?? '—'}</td>
+              <td className="px-3 py-2">
+                <Badge color={ev.is_active ? 'green' : 'gray'}>{ev.is_active ? 'Ativo' : 'Inativo'}</Badge>
+              </td>
+              <td className="px-3 py-2">
+                <RowActions
+                  label={ev.title}
+                  onEdit={() => {
+                    setEditing(ev);
+                    setFormOpen(true);
+                  }}
+                  onDelete={() => setDeleting(ev)}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
       <Pagination page={list.params.page} pageSize={env.pageSize} total={query.data?.total ?? 0} onPage={list.setPage} />
       <EventFormDialog open={formOpen} event={editing} onClose={() => setFormOpen(false)} />
       <ConfirmDialog

@@ -11,9 +11,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
-import { ErrorState, LoadingText } from '../../../components/ui/states.tsx';
+import { LoadingText } from '../../../components/ui/states.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { RowActions } from '../../../components/ui/row-actions.tsx';
+import { ListTable } from '../../../components/ui/list-table.tsx';
 import { env } from '../../../config/env.ts';
 import { errorReason } from '../../../lib/errors.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
@@ -132,50 +133,40 @@ export function MunicipalitiesScreen() {
         onChange={(e) => list.setSearchInput(e.target.value)}
         className="w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm"
       />
-      {query.isPending ? (
-        <LoadingText />
-      ) : query.isError ? (
-        <ErrorState message={`Erro ao carregar municípios: ${errorReason(query.error)}`} onRetry={() => void query.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="rounded-md border border-dashed p-8 text-center text-slate-600">Nenhum município encontrado</p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border bg-white">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50">
-              <tr>
-                <SortHeader label="Nome" field="name" sort={list.params.sort} onSort={list.setSort} />
-                <SortHeader label="Slug" field="slug" sort={list.params.sort} onSort={list.setSort} />
-                <SortHeader label="Criado em" field="created_at" sort={list.params.sort} onSort={list.setSort} />
-                <th scope="col" className="px-3 py-2 text-left">Ações</th>
+      <ListTable query={query} empty={items.length === 0} errorMessage={`Erro ao carregar municípios: ${errorReason(query.error)}`} emptyText="Nenhum município encontrado" loading={<LoadingText />}>
+        <thead className="bg-slate-50">
+          <tr>
+            <SortHeader label="Nome" field="name" sort={list.params.sort} onSort={list.setSort} />
+            <SortHeader label="Slug" field="slug" sort={list.params.sort} onSort={list.setSort} />
+            <SortHeader label="Criado em" field="created_at" sort={list.params.sort} onSort={list.setSort} />
+            <th scope="col" className="px-3 py-2 text-left">Ações</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((m) => {
+            const locked = isProtectedMunicipality(m.name);
+            return (
+              <tr key={m.id} className="border-t">
+                <td className="px-3 py-2 font-medium">
+                  {m.name} {locked && <Badge color="blue">Sistema</Badge>}
+                </td>
+                <td className="px-3 py-2 text-slate-600">{m.slug}</td>
+                <td className="px-3 py-2">{m.created_at ? formatDatePtBR(asUtc(m.created_at)) : '—'}</td>
+                <td className="px-3 py-2">
+                  <RowActions
+                    label={m.name}
+                    onEdit={() => {
+                      setEditing(m);
+                      setFormOpen(true);
+                    }}
+                    onDelete={locked ? undefined : () => setDeleting(m)}
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((m) => {
-                const locked = isProtectedMunicipality(m.name);
-                return (
-                  <tr key={m.id} className="border-t">
-                    <td className="px-3 py-2 font-medium">
-                      {m.name} {locked && <Badge color="blue">Sistema</Badge>}
-                    </td>
-                    <td className="px-3 py-2 text-slate-600">{m.slug}</td>
-                    <td className="px-3 py-2">{m.created_at ? formatDatePtBR(asUtc(m.created_at)) : '—'}</td>
-                    <td className="px-3 py-2">
-                      <RowActions
-                        label={m.name}
-                        onEdit={() => {
-                          setEditing(m);
-                          setFormOpen(true);
-                        }}
-                        onDelete={locked ? undefined : () => setDeleting(m)}
-                      />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+            );
+          })}
+        </tbody>
+      </ListTable>
       <Pagination page={list.params.page} pageSize={env.pageSize} total={query.data?.total ?? 0} onPage={list.setPage} />
       <MunicipalityFormDialog open={formOpen} municipality={editing} onClose={() => setFormOpen(false)} />
       <ConfirmDialog

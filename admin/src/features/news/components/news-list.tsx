@@ -10,10 +10,9 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
-import { ErrorState } from '../../../components/ui/states.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { RowActions } from '../../../components/ui/row-actions.tsx';
+import { ListTable } from '../../../components/ui/list-table.tsx';
 import { env } from '../../../config/env.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
@@ -81,60 +80,50 @@ export function NewsList({ role, userId, profile, categories, municipalities, st
         onChange={(e) => list.setSearchInput(e.target.value)}
         className="w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm"
       />
-      {query.isPending ? (
-        <Spinner />
-      ) : query.isError ? (
-        <ErrorState message="Não foi possível carregar as notícias" onRetry={() => void query.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="rounded-md border border-dashed p-8 text-center text-slate-600">Nenhuma notícia encontrada</p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border bg-white">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50">
-              <tr>
-                <SortHeader label="Título" field="title" sort={list.params.sort} onSort={list.setSort} />
-                <SortHeader label="Status" field="status" sort={list.params.sort} onSort={list.setSort} />
-                <th scope="col" className="px-3 py-2 text-left">Categoria</th>
-                <th scope="col" className="px-3 py-2 text-left">Município</th>
-                <th scope="col" className="px-3 py-2 text-left">Autor</th>
-                <SortHeader label="Data" field="created_at" sort={list.params.sort} onSort={list.setSort} />
-                <th scope="col" className="px-3 py-2 text-left">Ações</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((n) => (
-                <tr key={n.id} className="border-t align-top">
-                  <td className="max-w-md px-3 py-2">
-                    <p className="font-medium">{n.title}</p>
-                    <p className="text-xs text-slate-600">{listSummary(n.summary, n.content)}</p>
-                  </td>
-                  <td className="px-3 py-2">
-                    <Badge color={NEWS_STATUS_COLORS[n.status]}>{NEWS_STATUS_LABELS[n.status]}</Badge>
-                  </td>
-                  <td className="px-3 py-2">{n.category_id?.name ?? '—'}</td>
-                  <td className="px-3 py-2">{n.municipality_id?.name ?? '—'}</td>
-                  <td className="px-3 py-2">{n.authorName}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDatePtBR(asUtc(n.created_at))}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    <RowActions
-                      label={n.title}
-                      onEdit={
-                        canEditNews(role, userId, n)
-                          ? () => {
-                              setEditing(n);
-                              setFormOpen(true);
-                            }
-                          : undefined
-                      }
-                      onDelete={editor ? () => setDeleting(n) : undefined}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable query={query} empty={items.length === 0} errorMessage="Não foi possível carregar as notícias" emptyText="Nenhuma notícia encontrada">
+        <thead className="bg-slate-50">
+          <tr>
+            <SortHeader label="Título" field="title" sort={list.params.sort} onSort={list.setSort} />
+            <SortHeader label="Status" field="status" sort={list.params.sort} onSort={list.setSort} />
+            <th scope="col" className="px-3 py-2 text-left">Categoria</th>
+            <th scope="col" className="px-3 py-2 text-left">Município</th>
+            <th scope="col" className="px-3 py-2 text-left">Autor</th>
+            <SortHeader label="Data" field="created_at" sort={list.params.sort} onSort={list.setSort} />
+            <th scope="col" className="px-3 py-2 text-left">Ações</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((n) => (
+            <tr key={n.id} className="border-t align-top">
+              <td className="max-w-md px-3 py-2">
+                <p className="font-medium">{n.title}</p>
+                <p className="text-xs text-slate-600">{listSummary(n.summary, n.content)}</p>
+              </td>
+              <td className="px-3 py-2">
+                <Badge color={NEWS_STATUS_COLORS[n.status]}>{NEWS_STATUS_LABELS[n.status]}</Badge>
+              </td>
+              <td className="px-3 py-2">{n.category_id?.name ?? '—'}</td>
+              <td className="px-3 py-2">{n.municipality_id?.name ?? '—'}</td>
+              <td className="px-3 py-2">{n.authorName}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatDatePtBR(asUtc(n.created_at))}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                <RowActions
+                  label={n.title}
+                  onEdit={
+                    canEditNews(role, userId, n)
+                      ? () => {
+                          setEditing(n);
+                          setFormOpen(true);
+                        }
+                      : undefined
+                  }
+                  onDelete={editor ? () => setDeleting(n) : undefined}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
       <Pagination page={list.params.page} pageSize={env.pageSize} total={query.data?.total ?? 0} onPage={list.setPage} />
       <NewsFormDialog
         open={formOpen}

@@ -7,10 +7,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
-import { ErrorState } from '../../../components/ui/states.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { RowActions } from '../../../components/ui/row-actions.tsx';
+import { ListTable } from '../../../components/ui/list-table.tsx';
 import { env } from '../../../config/env.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
@@ -183,56 +182,46 @@ export default function ProfilesScreen({ municipalities, currentUserId }: { muni
         onChange={(e) => list.setSearchInput(e.target.value)}
         className="w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm"
       />
-      {query.isPending ? (
-        <Spinner />
-      ) : query.isError ? (
-        <ErrorState message="Não foi possível carregar os perfis" onRetry={() => void query.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="rounded-md border border-dashed p-8 text-center text-slate-600">Nenhum perfil encontrado</p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border bg-white">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50">
-              <tr>
-                <SortHeader label="Nome" field="full_name" sort={list.params.sort} onSort={list.setSort} />
-                <SortHeader label="Email" field="email" sort={list.params.sort} onSort={list.setSort} />
-                <SortHeader label="Papel" field="role" sort={list.params.sort} onSort={list.setSort} />
-                <th scope="col" className="px-3 py-2 text-left">Município</th>
-                <th scope="col" className="px-3 py-2 text-left">Situação</th>
-                <th scope="col" className="px-3 py-2 text-left">Ações</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((p) => (
-                <tr key={p.id} className="border-t">
-                  <td className="px-3 py-2 font-medium">{p.full_name ?? '—'}</td>
-                  <td className="px-3 py-2">{p.email ?? '—'}</td>
-                  <td className="px-3 py-2">
-                    <Badge color={roleColor(p.role)}>{roleLabel(p.role)}</Badge>
-                  </td>
-                  <td className="px-3 py-2">{p.municipality?.name ?? '—'}</td>
-                  <td className="px-3 py-2">
-                    <Badge color={p.status === 'active' ? 'green' : 'gray'}>{p.status === 'active' ? 'Ativo' : 'Desativado'}</Badge>
-                  </td>
-                  <td className="px-3 py-2">
-                    <RowActions label={p.full_name ?? p.email ?? ''} onEdit={() => setEditing(p)}>
-                      {p.user_id !== currentUserId && (
-                        <Button
-                          variant={p.status === 'active' ? 'destructive' : 'outline'}
-                          aria-label={`${p.status === 'active' ? 'Desativar' : 'Reativar'} ${p.full_name ?? p.email ?? ''}`}
-                          onClick={() => setToggling(p)}
-                        >
-                          {p.status === 'active' ? 'Desativar' : 'Reativar'}
-                        </Button>
-                      )}
-                    </RowActions>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable query={query} empty={items.length === 0} errorMessage="Não foi possível carregar os perfis" emptyText="Nenhum perfil encontrado">
+        <thead className="bg-slate-50">
+          <tr>
+            <SortHeader label="Nome" field="full_name" sort={list.params.sort} onSort={list.setSort} />
+            <SortHeader label="Email" field="email" sort={list.params.sort} onSort={list.setSort} />
+            <SortHeader label="Papel" field="role" sort={list.params.sort} onSort={list.setSort} />
+            <th scope="col" className="px-3 py-2 text-left">Município</th>
+            <th scope="col" className="px-3 py-2 text-left">Situação</th>
+            <th scope="col" className="px-3 py-2 text-left">Ações</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((p) => (
+            <tr key={p.id} className="border-t">
+              <td className="px-3 py-2 font-medium">{p.full_name ?? '—'}</td>
+              <td className="px-3 py-2">{p.email ?? '—'}</td>
+              <td className="px-3 py-2">
+                <Badge color={roleColor(p.role)}>{roleLabel(p.role)}</Badge>
+              </td>
+              <td className="px-3 py-2">{p.municipality?.name ?? '—'}</td>
+              <td className="px-3 py-2">
+                <Badge color={p.status === 'active' ? 'green' : 'gray'}>{p.status === 'active' ? 'Ativo' : 'Desativado'}</Badge>
+              </td>
+              <td className="px-3 py-2">
+                <RowActions label={p.full_name ?? p.email ?? ''} onEdit={() => setEditing(p)}>
+                  {p.user_id !== currentUserId && (
+                    <Button
+                      variant={p.status === 'active' ? 'destructive' : 'outline'}
+                      aria-label={`${p.status === 'active' ? 'Desativar' : 'Reativar'} ${p.full_name ?? p.email ?? ''}`}
+                      onClick={() => setToggling(p)}
+                    >
+                      {p.status === 'active' ? 'Desativar' : 'Reativar'}
+                    </Button>
+                  )}
+                </RowActions>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
       <Pagination page={list.params.page} pageSize={env.pageSize} total={query.data?.total ?? 0} onPage={list.setPage} />
       <NewStaffDialog open={creating} onClose={() => setCreating(false)} municipalities={municipalities} />
       <EditStaffDialog key={editing?.id ?? 'none'} staff={editing} onClose={() => setEditing(null)} municipalities={municipalities} />
