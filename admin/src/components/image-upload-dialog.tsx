@@ -5,8 +5,9 @@
 import { useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import ReactCrop, { centerCrop, makeAspectCrop, type PixelCrop, type Crop } from 'react-image-crop';
 import 'react-image-crop/dist/ReactCrop.css';
+import { LIMITS } from '@portal/domain/limits';
 import { cropToJpeg } from '../lib/crop.ts';
-import { uploadImage } from '../lib/upload.ts';
+import { newsImageName, uploadImage } from '../lib/upload.ts';
 import { Button } from './ui/button.tsx';
 import { Dialog } from './ui/dialog.tsx';
 import { useToast } from './ui/toast.tsx';
@@ -22,6 +23,18 @@ type Props = {
   fileName: () => string;
   title?: string;
 };
+
+/**
+ * The spec's news image (crop 16:9, min 100 px wide, 800x450 JPEG 0.85, bucket
+ * news-images, "news-<timestamp>.jpg"), shared by every form that takes one.
+ */
+export const NEWS_IMAGE_UPLOAD = {
+  aspect: LIMITS.newsImage.aspect,
+  output: { width: LIMITS.newsImage.width, height: LIMITS.newsImage.height, quality: LIMITS.newsImage.quality },
+  minWidth: LIMITS.newsImage.minWidth,
+  folder: 'news-images',
+  fileName: () => newsImageName(),
+} as const satisfies Pick<Props, 'aspect' | 'output' | 'minWidth' | 'folder' | 'fileName'>;
 
 export function ImageUploadDialog({ open, onClose, onUploaded, aspect, output, minWidth = 0, folder, fileName, title = 'Enviar Imagem' }: Props) {
   const toast = useToast();

@@ -2,10 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatDateTimePtBR } from '@portal/domain/dates';
-import { LIMITS } from '@portal/domain/limits';
 import type { PortalEvent } from '@portal/domain/schema';
 import { asUtc } from '@portal/domain/timestamps';
-import { ImageUploadDialog } from '../../../components/image-upload-dialog.tsx';
+import { ImageUploadDialog, NEWS_IMAGE_UPLOAD } from '../../../components/image-upload-dialog.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../../components/ui/dialog.tsx';
@@ -16,7 +15,6 @@ import { RowActions } from '../../../components/ui/row-actions.tsx';
 import { ListTable } from '../../../components/ui/list-table.tsx';
 import { env } from '../../../config/env.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { newsImageName } from '../../../lib/upload.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { fromLocalInput, toLocalInput } from '../../../lib/datetime-input.ts';
@@ -99,11 +97,7 @@ function EventFormDialog({ open, event, onClose }: { open: boolean; event: Porta
         open={uploading}
         onClose={() => setUploading(false)}
         onUploaded={(url) => set('image_url', url)}
-        aspect={LIMITS.newsImage.aspect}
-        output={{ width: LIMITS.newsImage.width, height: LIMITS.newsImage.height, quality: LIMITS.newsImage.quality }}
-        minWidth={LIMITS.newsImage.minWidth}
-        folder="news-images"
-        fileName={() => newsImageName()}
+        {...NEWS_IMAGE_UPLOAD}
       />
     </Dialog>
   );

@@ -1,27 +1,15 @@
 /** Query factory of the news collection (keys generic → specific) and its list query. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { NewsStatus } from '@portal/domain/news-status';
+import type { News } from '@portal/domain/schema';
 import type { Role } from '@portal/domain/roles';
 import { env } from '../../../config/env.ts';
 import { aggregate, directus, readItems } from '../../../lib/directus.ts';
 import type { ListParams, Page } from '../../../lib/list-params.ts';
 
-export type NewsRow = {
-  id: string;
-  title: string;
-  summary: string | null;
-  content: string;
-  slug: string;
-  status: NewsStatus;
-  is_featured: boolean;
-  featured_image: string | null;
-  featured_image_caption: string | null;
+/** A row of the admin list: the news with category and municipality names joined, and its author's name. */
+export type NewsRow = Omit<News, 'category_id' | 'municipality_id' | 'updated_at' | 'view_count' | 'like_count'> & {
   category_id: { id: string; name: string } | null;
   municipality_id: { id: string; name: string } | null;
-  author_id: string | null;
-  published_at: string | null;
-  scheduled_at: string | null;
-  created_at: string;
   authorName: string;
 };
 

@@ -5,20 +5,18 @@
  * everyone but super_admin.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { LIMITS } from '@portal/domain/limits';
 import { MUNICIPALITY_CHANGE_ERROR } from '@portal/domain/municipalities';
 import { NEWS_STATUS_LABELS, statusOptionsFor } from '@portal/domain/news-status';
 import { isAdmin, isEditorLevel, type Role } from '@portal/domain/roles';
 import { newsSlug } from '@portal/domain/slug';
 import { asUtc } from '@portal/domain/timestamps';
-import { ImageUploadDialog } from '../../../components/image-upload-dialog.tsx';
+import { ImageUploadDialog, NEWS_IMAGE_UPLOAD } from '../../../components/image-upload-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { fromLocalInput, toLocalInput } from '../../../lib/datetime-input.ts';
-import { newsImageName } from '../../../lib/upload.ts';
 import { newsInputSchema, useCreateNews, type NewsInput } from '../api/create-news.ts';
 import type { NewsRow } from '../api/news-queries.ts';
 import { useUpdateNews } from '../api/update-news.ts';
@@ -204,11 +202,7 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
         open={uploading}
         onClose={() => setUploading(false)}
         onUploaded={(url) => set('featured_image', url)}
-        aspect={LIMITS.newsImage.aspect}
-        output={{ width: LIMITS.newsImage.width, height: LIMITS.newsImage.height, quality: LIMITS.newsImage.quality }}
-        minWidth={LIMITS.newsImage.minWidth}
-        folder="news-images"
-        fileName={() => newsImageName()}
+        {...NEWS_IMAGE_UPLOAD}
       />
     </Dialog>
   );
