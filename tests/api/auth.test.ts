@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { totp } from '../support/totp.ts';
+import { freshTotp } from '../support/totp.ts';
 import { describe, expect, it } from 'vitest';
 import { admin, anonymous, code, createStaff, EMAILS, PASSWORD, signIn } from './support.ts';
 
@@ -56,13 +56,13 @@ describe('TOTP two-factor sign-in (aal2)', () => {
     const gen = await staff.post('/users/me/tfa/generate', { password: PASSWORD });
     expect(gen.status).toBe(200);
     const secret = gen.data.secret as string;
-    const enable = await staff.post('/users/me/tfa/enable', { secret, otp: totp(secret) });
+    const enable = await staff.post('/users/me/tfa/enable', { secret, otp: await freshTotp(secret) });
     expect(enable.status).toBe(204);
     // Assert: without the code sign-in is refused with INVALID_OTP; with it, it works.
     const without = await anonymous().post('/auth/login', { email, password: PASSWORD });
     expect(without.status).toBe(401);
     expect(code(without)).toBe('INVALID_OTP');
-    const withCode = await anonymous().post('/auth/login', { email, password: PASSWORD, otp: totp(secret) });
+    const withCode = await anonymous().post('/auth/login', { email, password: PASSWORD, otp: await freshTotp(secret) });
     expect(withCode.status).toBe(200);
   });
 });

@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { createUser, deleteUser } from '../../directus/scripts/lib/client.ts';
 import { adminApi, DEMO, failOnPageErrors, signIn } from './support.ts';
-import { totp } from '../support/totp.ts';
+import { freshTotp } from '../support/totp.ts';
 import { arrangeStaff, expectToast, SIDEBAR, sidebar } from './admin-support.ts';
 
 test.describe('sem sessão', () => {
@@ -102,7 +102,7 @@ test('verificação em duas etapas: ativar no perfil e entrar com o código', as
     await page.getByLabel('Senha atual').fill(staff.password);
     await page.getByRole('button', { name: 'Ativar verificação em duas etapas' }).click();
     const secret = (await page.getByLabel('Chave secreta').textContent())!.trim();
-    await page.getByLabel('Código do autenticador').fill(totp(secret));
+    await page.getByLabel('Código do autenticador').fill(await freshTotp(secret));
     await page.getByRole('button', { name: 'Confirmar e ativar' }).click();
     await expectToast(page, 'Sucesso', 'Verificação em duas etapas ativada');
 
@@ -112,7 +112,7 @@ test('verificação em duas etapas: ativar no perfil e entrar com o código', as
     await page.getByLabel('Email').fill(staff.email);
     await page.getByLabel('Senha', { exact: true }).fill(staff.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.getByLabel('Código de verificação').fill(totp(secret));
+    await page.getByLabel('Código de verificação').fill(await freshTotp(secret));
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page).toHaveURL(/\/admin/);
   } finally {
