@@ -8,6 +8,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
+  forbidOnly: !!process.env.CI,
   workers: 2,
   retries: 0,
   timeout: 30_000,

@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 // against a real Directus started once by its global setup.
 export default defineConfig({
   test: {
+    // A forgotten `.only` must not shrink the suite in CI.
+    allowOnly: !process.env.CI,
     projects: [
       {
         test: {

@@ -1,0 +1,67 @@
+// One lint config for the workspace. It guards the architecture more than the
+// style (the formatter's job): module boundaries, one SDK client per runtime,
+// and promises that are never dropped. See docs/decisions/014-guards-in-ci.md.
+// Boundaries use ESLint's own no-restricted-imports (regex patterns on the
+// import path): the import plugins need a resolver the registry here lacks.
+import { readdirSync } from 'node:fs';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const features = readdirSync(new URL('./admin/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+const SDK = { name: '@directus/sdk', message: 'Use o cliente tipado do runtime (lib/directus.ts).' };
+/** Paths that climb out of a tree into another one (relative imports only). */
+const into = (dirs, message) => ({ regex: `^(\\.\\./)+(${dirs.join('|')})/`, message });
+
+/** The rule for files of one area: its forbidden neighbours, plus the SDK unless allowed. */
+const boundaries = (patterns, { sdk = false } = {}) => ({
+  'no-restricted-imports': ['error', { paths: sdk ? [] : [SDK], patterns }],
+});
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '.cache/**', '.data/**', 'site/.astro/**', '**/*.astro', 'directus/extensions/*/dist/**'],
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parser: tseslint.parser, parserOptions: { ecmaVersion: 'latest', sourceType: 'module' } },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: boundaries([]),
+  },
+  // The domain is pure: it imports nothing of the apps around it.
+  { files: ['domain/**/*.ts'], rules: boundaries([into(['admin', 'site', 'directus', 'scripts', 'tests'], 'domain/ é puro: não importa nada das aplicações.')]) },
+  // The two front ends share rules through domain/, never each other's code.
+  { files: ['admin/src/**/*.{ts,tsx}'], rules: boundaries([into(['site', 'directus', 'scripts'], 'O painel só compartilha código por domain/.')]) },
+  { files: ['site/src/**/*.{ts,tsx}'], rules: boundaries([into(['admin', 'directus', 'scripts'], 'O site só compartilha código por domain/.')]) },
+  // Features never import each other (bulletproof-react): a route passes what one needs.
+  ...features.map((f) => ({
+    files: [`admin/src/features/${f}/**/*.{ts,tsx}`],
+    rules: boundaries([
+      into(['site', 'directus', 'scripts'], 'O painel só compartilha código por domain/.'),
+      {
+        regex: `^(\\.\\./)+(features/)?(${features.filter((x) => x !== f).join('|')})/(api|components)/`,
+        message: 'Uma feature não importa outra: passe o que ela precisa pela rota.',
+      },
+    ]),
+  })),
+  {
+    files: ['admin/src/**/*.{ts,tsx}', 'site/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // The one typed client per runtime, and the site's bulk loader that builds queries with it.
+    files: ['admin/src/lib/directus.ts', 'site/src/lib/directus.ts', 'site/src/lib/content.ts', 'directus/scripts/lib/client.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // Server code that runs inside Directus or the builder: a dropped promise loses an error
+    // (CONVENTIONS: "every promise awaited"). Type-aware, so kept to these folders.
+    files: ['directus/extensions/*/src/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error', '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }] },
+  },
+);
