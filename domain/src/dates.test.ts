@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockPtBR, formatDatePtBR, monthRange, relativeTimePtBR } from './dates.ts';
+import { clockPtBR, formatDatePtBR, fromBelemInput, monthRange, relativeTimePtBR, toBelemInput } from './dates.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 
@@ -18,5 +18,24 @@ describe('pt-BR dates', () => {
   it('the month range follows Belém time across the month turn', () => {
     expect(monthRange(new Date('2026-12-01T02:00:00Z'))).toEqual({ start: '2026-11-01T03:00:00.000Z', end: '2026-12-01T03:00:00.000Z' });
     expect(monthRange(new Date('2026-12-01T04:00:00Z')).start).toBe('2026-12-01T03:00:00.000Z');
+  });
+});
+
+describe('Belém time in admin inputs, whatever the browser zone', () => {
+  it('shows a stored instant as Belém wall time', () => {
+    expect(toBelemInput('2026-11-22T12:05:00Z')).toBe('2026-11-22T09:05');
+    expect(toBelemInput('2026-11-22T12:05:00')).toBe('2026-11-22T09:05'); // SQLite stamp, UTC
+    expect(toBelemInput('2026-11-22T02:00:00Z', 'date')).toBe('2026-11-21');
+    expect(toBelemInput(null)).toBe('');
+    expect(toBelemInput('não é data')).toBe('');
+  });
+  it('reads typed wall time as Belém', () => {
+    expect(fromBelemInput('2026-11-22T09:05')).toBe('2026-11-22T12:05:00.000Z');
+    expect(fromBelemInput('2026-11-22', '23:59:59.999')).toBe('2026-11-23T02:59:59.999Z');
+    expect(fromBelemInput('')).toBeNull();
+    expect(fromBelemInput('2026-13-45T99:00')).toBeNull();
+  });
+  it('round-trips', () => {
+    for (const v of ['2026-01-01T00:00', '2026-06-15T23:59', '2027-02-28T12:30']) expect(toBelemInput(fromBelemInput(v))).toBe(v);
   });
 });

@@ -69,3 +69,45 @@ export function monthRange(now: Date): { start: string; end: string } {
   const end = new Date(Date.UTC(y, m + 1, 1, 3));
   return { start: start.toISOString(), end: end.toISOString() };
 }
+
+/**
+ * The newsroom's clock. Every date staff type or read in the admin is Belém
+ * time, whatever the browser's zone (a reporter travelling, a laptop set to
+ * UTC): one policy for schedules, events and ad windows.
+ */
+const BELEM_OFFSET = '-03:00';
+const inputParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * Stored timestamp → `datetime-local` value ("YYYY-MM-DDTHH:mm") or `date` value, in Belém time.
+ * Zone-less stamps (SQLite's own) are UTC.
+ * @example toBelemInput('2026-11-22T12:05:00Z') // '2026-11-22T09:05'
+ * @example toBelemInput('2026-11-22T02:00:00Z', 'date') // '2026-11-21'
+ */
+export function toBelemInput(iso: string | null | undefined, precision: 'minute' | 'date' = 'minute'): string {
+  if (!iso) return '';
+  const d = new Date(/T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(iso) ? `${iso}Z` : iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const p = Object.fromEntries(inputParts.formatToParts(d).map((x) => [x.type, x.value]));
+  const date = `${p.year}-${p.month}-${p.day}`;
+  return precision === 'date' ? date : `${date}T${p.hour}:${p.minute}`;
+}
+
+/**
+ * `datetime-local` or `date` value typed in Belém time → ISO timestamp; blank or invalid → null.
+ * @example fromBelemInput('2026-11-22T09:05') // '2026-11-22T12:05:00.000Z'
+ */
+export function fromBelemInput(value: string | null | undefined, time = '00:00:00.000'): string | null {
+  if (!value) return null;
+  const stamp = /T\d{2}:\d{2}$/.test(value) ? `${value}:00.000` : /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T${time}` : value;
+  const d = new Date(`${stamp}${BELEM_OFFSET}`);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}

@@ -5,6 +5,7 @@
  */
 import { authentication, createDirectus, rest, type AuthenticationData, type AuthenticationStorage } from '@directus/sdk';
 import type { Schema } from '@portal/domain/schema';
+import { isDirectusAsset } from '@portal/domain/images';
 import { env } from '../config/env.ts';
 
 export {
@@ -30,16 +31,18 @@ export {
 } from '@directus/sdk';
 
 /** The persisted sign-in session (localStorage), read and refreshed by the SDK. */
+function storedSession(): AuthenticationData | null {
+  try {
+    const raw = window.localStorage.getItem(env.sessionKey);
+    return raw ? (JSON.parse(raw) as AuthenticationData) : null;
+  } catch {
+    // A corrupted entry is the same as no session.
+    return null;
+  }
+}
+
 export const authStorage: AuthenticationStorage = {
-  get(): AuthenticationData | null {
-    try {
-      const raw = window.localStorage.getItem(env.sessionKey);
-      return raw ? (JSON.parse(raw) as AuthenticationData) : null;
-    } catch {
-      // A corrupted entry is the same as no session.
-      return null;
-    }
-  },
+  get: storedSession,
   set(value: AuthenticationData | null) {
     if (!value || (!value.access_token && !value.refresh_token)) window.localStorage.removeItem(env.sessionKey);
     else window.localStorage.setItem(env.sessionKey, JSON.stringify(value));
@@ -54,3 +57,14 @@ export const directus = makeClient();
 export type PortalClient = typeof directus;
 
 export const hasStoredSession = (): boolean => !!authStorage.get();
+
+/**
+ * An uploaded file as staff see it in the admin. Readers may fetch only files
+ * published content uses (issue #10); an `<img>` sends no Authorization
+ * header, so a draft's photo is asked for with the signed-in session's token.
+ */
+export function staffAssetUrl(url: string | null | undefined): string {
+  if (!url || !isDirectusAsset(url)) return url ?? '';
+  const token = storedSession()?.access_token;
+  return token ? `${url}${url.includes('?') ? '&' : '?'}access_token=${encodeURIComponent(token)}` : url;
+}

@@ -7,6 +7,7 @@ import { ErrorState, LoadingText } from '../../components/ui/states.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../lib/auth.tsx';
+import { staffAssetUrl } from '../../lib/directus.ts';
 
 export function UserMenu() {
   const { session, displayName, signOut } = useAuth();
@@ -35,7 +36,7 @@ export function UserMenu() {
     <div className="relative" ref={ref}>
       <button type="button" aria-label="Menu do usuário" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)} className="rounded-full">
         {avatar ? (
-          <img src={avatar} alt="" className="h-9 w-9 rounded-full object-cover" />
+          <img src={staffAssetUrl(avatar)} alt="" className="h-9 w-9 rounded-full object-cover" />
         ) : (
           <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-blue-100 font-bold text-blue-800">
             {displayName.charAt(0).toUpperCase()}

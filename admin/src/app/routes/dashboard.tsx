@@ -8,6 +8,7 @@ import { paths } from '../../config/paths.ts';
 import { DashboardStats } from '../../features/dashboard/components/my-stats.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { UserMenu } from './admin-layout.tsx';
+import { staffAssetUrl } from '../../lib/directus.ts';
 
 export function DashboardRoute() {
   const { session, loading, role, displayName } = useAuth();
@@ -43,7 +44,7 @@ export function DashboardRoute() {
       <Card>
         <div className="flex items-center gap-4">
           {p?.avatar_url ? (
-            <img src={p.avatar_url} alt="Foto de perfil" className="h-16 w-16 rounded-full object-cover" />
+            <img src={staffAssetUrl(p.avatar_url)} alt="Foto de perfil" className="h-16 w-16 rounded-full object-cover" />
           ) : (
             <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-blue-100 text-xl font-bold text-blue-800">
               {displayName.charAt(0).toUpperCase()}

@@ -1,9 +1,8 @@
 /** Query factory of ads: a paged list searched over title and content, filtered by type. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Ad } from '@portal/domain/schema';
-import { env } from '../../../config/env.ts';
-import { aggregate, directus, readItems } from '../../../lib/directus.ts';
-import type { ListParams, Page } from '../../../lib/list-params.ts';
+import type { ListParams } from '../../../lib/list-params.ts';
+import { fetchPage } from '../../../lib/paged-list.ts';
 
 export type AdsListFilters = ListParams & { type: string };
 
@@ -15,17 +14,11 @@ export function adsFilter(f: Pick<AdsListFilters, 'search' | 'type'>): Record<st
   return and.length ? { _and: and } : {};
 }
 
-async function fetchPage(f: AdsListFilters): Promise<Page<Ad>> {
-  const filter = adsFilter(f) as never;
-  const [rows, count] = await Promise.all([
-    directus.request(readItems('ads', { fields: ['*'], filter, sort: [f.sort] as never, limit: env.pageSize, page: f.page })),
-    directus.request(aggregate('ads', { aggregate: { count: '*' }, query: { filter } })),
-  ]);
-  return { items: rows as Ad[], total: Number((count as Array<{ count: unknown }>)[0]?.count ?? 0) };
-}
+// The search lives in the filter (title and content), not in Directus's full-text `search`.
+const fetchAds = (f: AdsListFilters) => fetchPage<Ad>('ads', { ...f, search: '', fields: ['*'], filter: adsFilter(f) });
 
 export const adsQueries = {
   all: () => ['ads'] as const,
   lists: () => [...adsQueries.all(), 'list'] as const,
-  list: (f: AdsListFilters) => queryOptions({ queryKey: [...adsQueries.lists(), f] as const, queryFn: () => fetchPage(f), placeholderData: keepPreviousData }),
+  list: (f: AdsListFilters) => queryOptions({ queryKey: [...adsQueries.lists(), f] as const, queryFn: () => fetchAds(f), placeholderData: keepPreviousData }),
 };

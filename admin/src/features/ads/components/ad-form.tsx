@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { AD_FORMATS, AD_POSITION_LABELS, AD_POSITIONS, AD_TYPES } from '@portal/domain/ads';
 import type { Ad } from '@portal/domain/schema';
 import { AD_SANITIZE_CONFIG } from '@portal/domain/sanitize';
-import { asUtc } from '@portal/domain/timestamps';
+import { toBelemInput } from '@portal/domain/dates';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -20,12 +20,7 @@ export const AD_TYPE_LABELS: Record<(typeof AD_TYPES)[number], string> = {
 };
 
 /** Stored ISO timestamp → date-only input value, in Belém time (inverse of adDateToIso). */
-export function isoToDateInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(asUtc(iso));
-  if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Belem', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-}
+export const isoToDateInput = (iso: string | null): string => toBelemInput(iso, 'date');
 
 function fromAd(ad: Ad | null): AdInput {
   if (!ad) return { ...AD_DEFAULTS };

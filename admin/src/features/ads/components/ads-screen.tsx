@@ -12,6 +12,8 @@ import { Switch } from '../../../components/ui/field.tsx';
 import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { RowActions } from '../../../components/ui/row-actions.tsx';
+import { SearchBox } from '../../../components/ui/search-box.tsx';
+import { useConfirmAction } from '../../../lib/use-crud-dialogs.ts';
 import { ListTable } from '../../../components/ui/list-table.tsx';
 import { env } from '../../../config/env.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
@@ -30,9 +32,14 @@ export function AdsScreen() {
   const query = useQuery(adsQueries.list({ ...list.params, type }));
   useErrorToast(query.error, 'Não foi possível carregar os anúncios.');
   const [form, setForm] = useState<{ ad: Ad | null } | null>(null);
-  const [deleting, setDeleting] = useState<Ad | null>(null);
   const toggle = useToggleAd();
   const remove = useDeleteAd();
+  const deletion = useConfirmAction<Ad>({
+    run: (ad) => remove.mutateAsync(ad.id),
+    busy: remove.isPending,
+    success: () => 'Anúncio excluído com sucesso!',
+    failure: () => 'Não foi possível excluir o anúncio.',
+  });
 
   async function onToggle(ad: Ad, active: boolean) {
     try {
@@ -43,17 +50,6 @@ export function AdsScreen() {
     }
   }
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.success('Anúncio excluído com sucesso!');
-    } catch {
-      toast.error('Não foi possível excluir o anúncio.');
-    } finally {
-      setDeleting(null);
-    }
-  }
 
   if (form) {
     return (
@@ -72,14 +68,7 @@ export function AdsScreen() {
         <Button onClick={() => setForm({ ad: null })}>Novo Anúncio</Button>
       </div>
       <div className="flex flex-wrap gap-2">
-        <input
-          type="search"
-          aria-label="Buscar anúncios"
-          placeholder="Buscar anúncios..."
-          value={list.searchInput}
-          onChange={(e) => list.setSearchInput(e.target.value)}
-          className="w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm"
-        />
+        <SearchBox label="Buscar anúncios" placeholder="Buscar anúncios..." list={list} />
         <select aria-label="Filtrar por tipo" value={type} onChange={(e) => { setType(e.target.value); list.setPage(1); }} className="rounded-md border border-slate-300 px-3 py-2 text-sm">
           <option value="">Todos os tipos</option>
           {TYPE_FILTERS.map((t) => (
@@ -117,21 +106,14 @@ export function AdsScreen() {
               </td>
               <td className="px-3 py-2 whitespace-nowrap">{relativeTimePtBR(asUtc(ad.created_at))}</td>
               <td className="px-3 py-2">
-                <RowActions label={ad.title} onEdit={() => setForm({ ad })} onDelete={() => setDeleting(ad)} />
+                <RowActions label={ad.title} onEdit={() => setForm({ ad })} onDelete={() => deletion.ask(ad)} />
               </td>
             </tr>
           ))}
         </tbody>
       </ListTable>
       <Pagination page={list.params.page} pageSize={env.pageSize} total={query.data?.total ?? 0} onPage={list.setPage} />
-      <ConfirmDialog
-        open={!!deleting}
-        title="Confirmar exclusão"
-        description="Tem certeza que deseja excluir este anúncio? Esta ação não pode ser desfeita."
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...deletion.dialog} description="Tem certeza que deseja excluir este anúncio? Esta ação não pode ser desfeita." />
     </div>
   );
 }

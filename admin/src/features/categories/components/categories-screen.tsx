@@ -10,6 +10,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { RowActions } from '../../../components/ui/row-actions.tsx';
 import { ListTable } from '../../../components/ui/list-table.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
+import { useConfirmAction, useFormDialog } from '../../../lib/use-crud-dialogs.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { categoriesQueries } from '../api/categories-queries.ts';
 import { categoryInputSchema, useCreateCategory, type CategoryInput } from '../api/create-category.ts';
@@ -73,39 +74,23 @@ function CategoryFormDialog({ open, category, onClose }: { open: boolean; catego
 }
 
 export function CategoriesScreen() {
-  const toast = useToast();
   const query = useQuery(categoriesQueries.list());
   useErrorToast(query.error, 'Não foi possível carregar as categorias');
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<Category | null>(null);
-  const [deleting, setDeleting] = useState<Category | null>(null);
+  const form = useFormDialog<Category>();
   const remove = useDeleteCategory();
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.success('Categoria excluída com sucesso');
-    } catch (err) {
-      toast.error(errorMessage(err, 'Não foi possível excluir a categoria'));
-    } finally {
-      setDeleting(null);
-    }
-  }
+  const deletion = useConfirmAction<Category>({
+    run: (c) => remove.mutateAsync(c.id),
+    busy: remove.isPending,
+    success: () => 'Categoria excluída com sucesso',
+    failure: (_c, err) => errorMessage(err, 'Não foi possível excluir a categoria'),
+  });
 
   const items = query.data ?? [];
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between">
         <h1 className="text-2xl font-bold">Gerenciar Categorias</h1>
-        <Button
-          onClick={() => {
-            setEditing(null);
-            setFormOpen(true);
-          }}
-        >
-          Nova Categoria
-        </Button>
+        <Button onClick={form.create}>Nova Categoria</Button>
       </div>
       <ListTable query={query} empty={items.length === 0} errorMessage="Não foi possível carregar as categorias" emptyText="Nenhuma categoria cadastrada">
         <thead className="bg-slate-50">
@@ -123,27 +108,14 @@ export function CategoriesScreen() {
               <td className="px-3 py-2 text-slate-600">{c.slug}</td>
               <td className="px-3 py-2 text-slate-600">{c.description ?? ''}</td>
               <td className="px-3 py-2">
-                <RowActions
-                  label={c.name}
-                  onEdit={() => {
-                    setEditing(c);
-                    setFormOpen(true);
-                  }}
-                  onDelete={() => setDeleting(c)}
-                />
+                <RowActions label={c.name} onEdit={() => form.edit(c)} onDelete={() => deletion.ask(c)} />
               </td>
             </tr>
           ))}
         </tbody>
       </ListTable>
-      <CategoryFormDialog open={formOpen} category={editing} onClose={() => setFormOpen(false)} />
-      <ConfirmDialog
-        open={!!deleting}
-        description="Tem certeza que deseja excluir esta categoria? Esta ação não pode ser desfeita."
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      />
+      <CategoryFormDialog open={form.open} category={form.editing} onClose={form.close} />
+      <ConfirmDialog {...deletion.dialog} description="Tem certeza que deseja excluir esta categoria? Esta ação não pode ser desfeita." />
     </div>
   );
 }

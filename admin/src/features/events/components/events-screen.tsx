@@ -12,9 +12,11 @@ import { CheckboxField, TextField } from '../../../components/ui/field.tsx';
 import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { RowActions } from '../../../components/ui/row-actions.tsx';
+import { SearchBox } from '../../../components/ui/search-box.tsx';
 import { ListTable } from '../../../components/ui/list-table.tsx';
 import { env } from '../../../config/env.ts';
 import { errorMessage } from '../../../lib/errors.ts';
+import { useConfirmAction, useFormDialog } from '../../../lib/use-crud-dialogs.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { fromLocalInput, toLocalInput } from '../../../lib/datetime-input.ts';
@@ -104,49 +106,26 @@ function EventFormDialog({ open, event, onClose }: { open: boolean; event: Porta
 }
 
 export default function EventsScreen() {
-  const toast = useToast();
   const list = useListParams('-event_date');
   const query = useQuery(eventsQueries.list(list.params));
   useErrorToast(query.error, 'Não foi possível carregar os eventos');
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<PortalEvent | null>(null);
-  const [deleting, setDeleting] = useState<PortalEvent | null>(null);
+  const form = useFormDialog<PortalEvent>();
   const remove = useDeleteEvent();
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.success('Evento excluído com sucesso');
-    } catch (err) {
-      toast.error(errorMessage(err, 'Não foi possível excluir o evento'));
-    } finally {
-      setDeleting(null);
-    }
-  }
+  const deletion = useConfirmAction<PortalEvent>({
+    run: (ev) => remove.mutateAsync(ev.id),
+    busy: remove.isPending,
+    success: () => 'Evento excluído com sucesso',
+    failure: (_ev, err) => errorMessage(err, 'Não foi possível excluir o evento'),
+  });
 
   const items = query.data?.items ?? [];
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between">
         <h1 className="text-2xl font-bold">Gerenciar Eventos</h1>
-        <Button
-          onClick={() => {
-            setEditing(null);
-            setFormOpen(true);
-          }}
-        >
-          Novo Evento
-        </Button>
+        <Button onClick={form.create}>Novo Evento</Button>
       </div>
-      <input
-        type="search"
-        aria-label="Buscar eventos"
-        placeholder="Buscar eventos..."
-        value={list.searchInput}
-        onChange={(e) => list.setSearchInput(e.target.value)}
-        className="w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm"
-      />
+      <SearchBox label="Buscar eventos" placeholder="Buscar eventos..." list={list} />
       <ListTable query={query} empty={items.length === 0} errorMessage="Não foi possível carregar os eventos" emptyText="Nenhum evento cadastrado">
         <thead className="bg-slate-50">
           <tr>
@@ -167,28 +146,15 @@ export default function EventsScreen() {
                 <Badge color={ev.is_active ? 'green' : 'gray'}>{ev.is_active ? 'Ativo' : 'Inativo'}</Badge>
               </td>
               <td className="px-3 py-2">
-                <RowActions
-                  label={ev.title}
-                  onEdit={() => {
-                    setEditing(ev);
-                    setFormOpen(true);
-                  }}
-                  onDelete={() => setDeleting(ev)}
-                />
+                <RowActions label={ev.title} onEdit={() => form.edit(ev)} onDelete={() => deletion.ask(ev)} />
               </td>
             </tr>
           ))}
         </tbody>
       </ListTable>
       <Pagination page={list.params.page} pageSize={env.pageSize} total={query.data?.total ?? 0} onPage={list.setPage} />
-      <EventFormDialog open={formOpen} event={editing} onClose={() => setFormOpen(false)} />
-      <ConfirmDialog
-        open={!!deleting}
-        description="Tem certeza que deseja excluir este evento? Esta ação não pode ser desfeita."
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      />
+      <EventFormDialog open={form.open} event={form.editing} onClose={form.close} />
+      <ConfirmDialog {...deletion.dialog} description="Tem certeza que deseja excluir este evento? Esta ação não pode ser desfeita." />
     </div>
   );
 }

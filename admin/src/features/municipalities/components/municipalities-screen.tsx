@@ -14,6 +14,8 @@ import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
 import { LoadingText } from '../../../components/ui/states.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { RowActions } from '../../../components/ui/row-actions.tsx';
+import { SearchBox } from '../../../components/ui/search-box.tsx';
+import { useConfirmAction, useFormDialog } from '../../../lib/use-crud-dialogs.ts';
 import { ListTable } from '../../../components/ui/list-table.tsx';
 import { env } from '../../../config/env.ts';
 import { errorReason } from '../../../lib/errors.ts';
@@ -91,48 +93,25 @@ function MunicipalityFormDialog({ open, municipality, onClose }: { open: boolean
 }
 
 export function MunicipalitiesScreen() {
-  const toast = useToast();
   const list = useListParams('name');
   const query = useQuery(municipalitiesQueries.list(list.params));
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<Municipality | null>(null);
-  const [deleting, setDeleting] = useState<Municipality | null>(null);
+  const form = useFormDialog<Municipality>();
   const remove = useDeleteMunicipality();
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.success('Município excluído com sucesso!');
-    } catch (err) {
-      toast.error(`Erro ao excluir município: ${errorReason(err)}`);
-    } finally {
-      setDeleting(null);
-    }
-  }
+  const deletion = useConfirmAction<Municipality>({
+    run: (m) => remove.mutateAsync(m.id),
+    busy: remove.isPending,
+    success: () => 'Município excluído com sucesso!',
+    failure: (_m, err) => `Erro ao excluir município: ${errorReason(err)}`,
+  });
 
   const items = query.data?.items ?? [];
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between">
         <h1 className="text-2xl font-bold">Gerenciar Municípios</h1>
-        <Button
-          onClick={() => {
-            setEditing(null);
-            setFormOpen(true);
-          }}
-        >
-          Novo Município
-        </Button>
+        <Button onClick={form.create}>Novo Município</Button>
       </div>
-      <input
-        type="search"
-        aria-label="Buscar municípios"
-        placeholder="Buscar municípios..."
-        value={list.searchInput}
-        onChange={(e) => list.setSearchInput(e.target.value)}
-        className="w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm"
-      />
+      <SearchBox label="Buscar municípios" placeholder="Buscar municípios..." list={list} />
       <ListTable query={query} empty={items.length === 0} errorMessage={`Erro ao carregar municípios: ${errorReason(query.error)}`} emptyText="Nenhum município encontrado" loading={<LoadingText />}>
         <thead className="bg-slate-50">
           <tr>
@@ -153,14 +132,7 @@ export function MunicipalitiesScreen() {
                 <td className="px-3 py-2 text-slate-600">{m.slug}</td>
                 <td className="px-3 py-2">{m.created_at ? formatDatePtBR(asUtc(m.created_at)) : '—'}</td>
                 <td className="px-3 py-2">
-                  <RowActions
-                    label={m.name}
-                    onEdit={() => {
-                      setEditing(m);
-                      setFormOpen(true);
-                    }}
-                    onDelete={locked ? undefined : () => setDeleting(m)}
-                  />
+                  <RowActions label={m.name} onEdit={() => form.edit(m)} onDelete={locked ? undefined : () => deletion.ask(m)} />
                 </td>
               </tr>
             );
@@ -168,14 +140,8 @@ export function MunicipalitiesScreen() {
         </tbody>
       </ListTable>
       <Pagination page={list.params.page} pageSize={env.pageSize} total={query.data?.total ?? 0} onPage={list.setPage} />
-      <MunicipalityFormDialog open={formOpen} municipality={editing} onClose={() => setFormOpen(false)} />
-      <ConfirmDialog
-        open={!!deleting}
-        description="Tem certeza que deseja excluir este município?"
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      />
+      <MunicipalityFormDialog open={form.open} municipality={form.editing} onClose={form.close} />
+      <ConfirmDialog {...deletion.dialog} description="Tem certeza que deseja excluir este município?" />
     </div>
   );
 }

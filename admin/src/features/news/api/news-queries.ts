@@ -2,9 +2,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { News } from '@portal/domain/schema';
 import type { Role } from '@portal/domain/roles';
-import { env } from '../../../config/env.ts';
 import { aggregate, directus, readItems } from '../../../lib/directus.ts';
 import type { ListParams, Page } from '../../../lib/list-params.ts';
+import { countOf, fetchPage } from '../../../lib/paged-list.ts';
 
 /** A row of the admin list: the news with category and municipality names joined, and its author's name. */
 export type NewsRow = Omit<News, 'category_id' | 'municipality_id' | 'updated_at' | 'view_count' | 'like_count'> & {
@@ -44,14 +44,7 @@ const FIELDS = [
 ] as const;
 
 async function fetchNewsPage(f: NewsListFilters): Promise<Page<NewsRow>> {
-  const filter = newsRoleFilter(f.role, f.userId);
-  const search = f.search.trim() || undefined;
-  const [rows, count] = await Promise.all([
-    // The sort is a column header's field, a plain string to the SDK's typing.
-    directus.request(readItems('news', { fields: [...FIELDS], filter, search, sort: [f.sort] as never, limit: env.pageSize, page: f.page })),
-    directus.request(aggregate('news', { aggregate: { count: '*' }, query: { filter, search } })),
-  ]);
-  const items: Array<Omit<NewsRow, 'authorName'>> = rows;
+  const { items, total } = await fetchPage<Omit<NewsRow, 'authorName'>>('news', { ...f, fields: FIELDS, filter: newsRoleFilter(f.role, f.userId) });
   // Author names come from profiles (staff may read every profile, not every user).
   const authorIds = [...new Set(items.map((n) => n.author_id).filter((id): id is string => !!id))];
   const authors = authorIds.length
@@ -63,7 +56,7 @@ async function fetchNewsPage(f: NewsListFilters): Promise<Page<NewsRow>> {
   const names = new Map(authors.map((a) => [a.user_id, a.full_name]));
   return {
     items: items.map((n) => ({ ...n, authorName: (n.author_id && names.get(n.author_id)) || 'Autor não informado' })),
-    total: Number((count as Array<{ count: unknown }>)[0]?.count ?? 0),
+    total,
   };
 }
 
@@ -77,8 +70,7 @@ export const newsQueries = {
       queryKey: [...newsQueries.all(), 'counts'] as const,
       queryFn: async () => {
         const count = async (filter?: Record<string, unknown>) => {
-          const r = await directus.request(aggregate('news', { aggregate: { count: '*' }, query: filter ? { filter: filter as never } : {} }));
-          return Number((r as Array<{ count: unknown }>)[0]?.count ?? 0);
+          return countOf(await directus.request(aggregate('news', { aggregate: { count: '*' }, query: filter ? { filter: filter as never } : {} })));
         };
         const [total, published, draft] = await Promise.all([count(), count({ status: { _eq: 'published' } }), count({ status: { _eq: 'draft' } })]);
         return { total, published, draft };

@@ -20,6 +20,7 @@ import { fromLocalInput, toLocalInput } from '../../../lib/datetime-input.ts';
 import { newsInputSchema, useCreateNews, type NewsInput } from '../api/create-news.ts';
 import type { NewsRow } from '../api/news-queries.ts';
 import { useUpdateNews } from '../api/update-news.ts';
+import { staffAssetUrl } from '../../../lib/directus.ts';
 
 export type Option = { id: string; name: string };
 
@@ -184,7 +185,7 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
             <Button variant="outline" onClick={() => setUploading(true)}>
               Enviar imagem
             </Button>
-            {values.featured_image && <img src={values.featured_image} alt="Imagem destacada" className="h-16 w-28 rounded object-cover" />}
+            {values.featured_image && <img src={staffAssetUrl(values.featured_image)} alt="Imagem destacada" className="h-16 w-28 rounded object-cover" />}
           </div>
           <TextField label="Legenda da imagem" value={values.featured_image_caption ?? ''} onChange={(e) => set('featured_image_caption', e.target.value || null)} />
         </div>

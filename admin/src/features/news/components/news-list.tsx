@@ -1,6 +1,5 @@
 /** The role-filtered news list with server-side paging, search and sort, plus its dialogs. */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { formatDatePtBR } from '@portal/domain/dates';
 import { NEWS_STATUS_COLORS, NEWS_STATUS_LABELS } from '@portal/domain/news-status';
 import { isEditorLevel, type Role } from '@portal/domain/roles';
@@ -10,8 +9,9 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
 import { RowActions } from '../../../components/ui/row-actions.tsx';
+import { SearchBox } from '../../../components/ui/search-box.tsx';
+import { useConfirmAction, useFormDialog } from '../../../lib/use-crud-dialogs.ts';
 import { ListTable } from '../../../components/ui/list-table.tsx';
 import { env } from '../../../config/env.ts';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -36,50 +36,27 @@ export const canEditNews = (role: Role | null, userId: string, news: Pick<NewsRo
   isEditorLevel(role) || (!!userId && news.author_id === userId);
 
 export function NewsList({ role, userId, profile, categories, municipalities, startCreating = false }: Props) {
-  const toast = useToast();
   const list = useListParams('-created_at');
   const query = useQuery(newsQueries.list({ ...list.params, role, userId }));
   useErrorToast(query.error, 'Não foi possível carregar as notícias');
-  const [editing, setEditing] = useState<NewsRow | null>(null);
-  const [formOpen, setFormOpen] = useState(startCreating);
-  const [deleting, setDeleting] = useState<NewsRow | null>(null);
+  const form = useFormDialog<NewsRow>(startCreating);
   const remove = useDeleteNews();
+  const deletion = useConfirmAction<NewsRow>({
+    run: (n) => remove.mutateAsync(n.id),
+    busy: remove.isPending,
+    success: () => 'Notícia excluída com sucesso',
+    failure: (_n, err) => errorMessage(err, 'Não foi possível excluir a notícia'),
+  });
   const editor = isEditorLevel(role);
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.success('Notícia excluída com sucesso');
-    } catch (err) {
-      toast.error(errorMessage(err, 'Não foi possível excluir a notícia'));
-    } finally {
-      setDeleting(null);
-    }
-  }
 
   const items = query.data?.items ?? [];
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Gerenciar Notícias</h1>
-        <Button
-          onClick={() => {
-            setEditing(null);
-            setFormOpen(true);
-          }}
-        >
-          Nova Notícia
-        </Button>
+        <Button onClick={form.create}>Nova Notícia</Button>
       </div>
-      <input
-        type="search"
-        aria-label="Buscar notícias"
-        placeholder="Buscar notícias..."
-        value={list.searchInput}
-        onChange={(e) => list.setSearchInput(e.target.value)}
-        className="w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm"
-      />
+      <SearchBox label="Buscar notícias" placeholder="Buscar notícias..." list={list} />
       <ListTable query={query} empty={items.length === 0} errorMessage="Não foi possível carregar as notícias" emptyText="Nenhuma notícia encontrada">
         <thead className="bg-slate-50">
           <tr>
@@ -109,15 +86,8 @@ export function NewsList({ role, userId, profile, categories, municipalities, st
               <td className="px-3 py-2 whitespace-nowrap">
                 <RowActions
                   label={n.title}
-                  onEdit={
-                    canEditNews(role, userId, n)
-                      ? () => {
-                          setEditing(n);
-                          setFormOpen(true);
-                        }
-                      : undefined
-                  }
-                  onDelete={editor ? () => setDeleting(n) : undefined}
+                  onEdit={canEditNews(role, userId, n) ? () => form.edit(n) : undefined}
+                  onDelete={editor ? () => deletion.ask(n) : undefined}
                 />
               </td>
             </tr>
@@ -126,21 +96,15 @@ export function NewsList({ role, userId, profile, categories, municipalities, st
       </ListTable>
       <Pagination page={list.params.page} pageSize={env.pageSize} total={query.data?.total ?? 0} onPage={list.setPage} />
       <NewsFormDialog
-        open={formOpen}
-        onClose={() => setFormOpen(false)}
-        news={editing}
+        open={form.open}
+        onClose={form.close}
+        news={form.editing}
         role={role}
         profile={profile}
         categories={categories}
         municipalities={municipalities}
       />
-      <ConfirmDialog
-        open={!!deleting}
-        description="Tem certeza que deseja excluir esta notícia?"
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...deletion.dialog} description="Tem certeza que deseja excluir esta notícia?" />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 /** Query factory of profiles (staff management, super_admin only): paged list joined with user status. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { isRole, type Role } from '@portal/domain/roles';
-import { env } from '../../../config/env.ts';
-import { aggregate, directus, readItems, readRoles, readUsers } from '../../../lib/directus.ts';
+import type { Profile } from '@portal/domain/schema';
+import { aggregate, directus, readRoles, readUsers } from '../../../lib/directus.ts';
 import type { ListParams, Page } from '../../../lib/list-params.ts';
+import { countOf, fetchPage } from '../../../lib/paged-list.ts';
 
 export type StaffRow = {
   id: string;
@@ -15,21 +16,10 @@ export type StaffRow = {
   status: string;
 };
 
-async function fetchPage(p: ListParams): Promise<Page<StaffRow>> {
-  const search = p.search.trim() || undefined;
-  const [rows, count] = await Promise.all([
-    directus.request(
-      readItems('profiles', {
-        fields: ['id', 'user_id', 'full_name', 'email', 'role', { municipality_id: ['id', 'name'] }],
-        search,
-        sort: [p.sort] as never,
-        limit: env.pageSize,
-        page: p.page,
-      }),
-    ),
-    directus.request(aggregate('profiles', { aggregate: { count: '*' }, query: { search } })),
-  ]);
-  const list = rows;
+type ProfileRow = Pick<Profile, 'id' | 'user_id' | 'full_name' | 'email' | 'role'> & { municipality_id: { id: string; name: string } | null };
+
+async function fetchStaff(p: ListParams): Promise<Page<StaffRow>> {
+  const { items: list, total } = await fetchPage<ProfileRow>('profiles', { ...p, fields: ['id', 'user_id', 'full_name', 'email', 'role', { municipality_id: ['id', 'name'] }] });
   const ids = list.map((r) => r.user_id).filter(Boolean);
   const users = ids.length ? ((await directus.request(readUsers({ filter: { id: { _in: ids } }, fields: ['id', 'status'], limit: -1 }))) as Array<{ id: string; status: string }>) : [];
   const status = new Map(users.map((u) => [u.id, u.status]));
@@ -40,17 +30,17 @@ async function fetchPage(p: ListParams): Promise<Page<StaffRow>> {
       full_name: r.full_name,
       email: r.email,
       role: isRole(r.role) ? r.role : null,
-      municipality: r.municipality_id && typeof r.municipality_id === 'object' ? { id: r.municipality_id.id, name: r.municipality_id.name } : null,
+      municipality: r.municipality_id ? { id: r.municipality_id.id, name: r.municipality_id.name } : null,
       status: status.get(r.user_id) ?? 'active',
     })),
-    total: Number((count as Array<{ count: unknown }>)[0]?.count ?? 0),
+    total,
   };
 }
 
 export const profilesQueries = {
   all: () => ['profiles'] as const,
   lists: () => [...profilesQueries.all(), 'list'] as const,
-  list: (p: ListParams) => queryOptions({ queryKey: [...profilesQueries.lists(), p] as const, queryFn: () => fetchPage(p), placeholderData: keepPreviousData }),
+  list: (p: ListParams) => queryOptions({ queryKey: [...profilesQueries.lists(), p] as const, queryFn: () => fetchStaff(p), placeholderData: keepPreviousData }),
   /** Directus role ids by staff role name (roles are named super_admin, editor, producer). */
   roleIds: () =>
     queryOptions({
@@ -66,6 +56,6 @@ export const profilesQueries = {
   count: () =>
     queryOptions({
       queryKey: [...profilesQueries.all(), 'count'] as const,
-      queryFn: async () => Number(((await directus.request(aggregate('profiles', { aggregate: { count: '*' } }))) as Array<{ count: unknown }>)[0]?.count ?? 0),
+      queryFn: async () => countOf(await directus.request(aggregate('profiles', { aggregate: { count: '*' } }))),
     }),
 };

@@ -9,6 +9,8 @@ import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { RowActions } from '../../../components/ui/row-actions.tsx';
+import { SearchBox } from '../../../components/ui/search-box.tsx';
+import { useConfirmAction } from '../../../lib/use-crud-dialogs.ts';
 import { ListTable } from '../../../components/ui/list-table.tsx';
 import { env } from '../../../config/env.ts';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -145,27 +147,19 @@ function EditStaffDialog({ staff, onClose, municipalities }: { staff: StaffRow |
 }
 
 export default function ProfilesScreen({ municipalities, currentUserId }: { municipalities: Option[]; currentUserId: string }) {
-  const toast = useToast();
   const list = useListParams('full_name');
   const query = useQuery(profilesQueries.list(list.params));
   useErrorToast(query.error, 'Não foi possível carregar os perfis');
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<StaffRow | null>(null);
-  const [toggling, setToggling] = useState<StaffRow | null>(null);
   const status = useSetStaffStatus();
-
-  async function confirmToggle() {
-    if (!toggling) return;
-    const active = toggling.status !== 'active';
-    try {
-      await status.mutateAsync({ userId: toggling.user_id, active });
-      toast.success(active ? 'Usuário reativado com sucesso' : 'Usuário desativado com sucesso');
-    } catch (err) {
-      toast.error(errorMessage(err, 'Não foi possível alterar o status do usuário'));
-    } finally {
-      setToggling(null);
-    }
-  }
+  const toggling = useConfirmAction<StaffRow>({
+    run: (p) => status.mutateAsync({ userId: p.user_id, active: p.status !== 'active' }),
+    busy: status.isPending,
+    success: (p) => (p.status !== 'active' ? 'Usuário reativado com sucesso' : 'Usuário desativado com sucesso'),
+    failure: (_p, err) => errorMessage(err, 'Não foi possível alterar o status do usuário'),
+  });
+  const deactivating = toggling.target?.status === 'active';
 
   const items = query.data?.items ?? [];
   return (
@@ -174,14 +168,7 @@ export default function ProfilesScreen({ municipalities, currentUserId }: { muni
         <h1 className="text-2xl font-bold">Gerenciar Perfis</h1>
         <Button onClick={() => setCreating(true)}>Novo Membro</Button>
       </div>
-      <input
-        type="search"
-        aria-label="Buscar perfis"
-        placeholder="Buscar por nome ou email..."
-        value={list.searchInput}
-        onChange={(e) => list.setSearchInput(e.target.value)}
-        className="w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm"
-      />
+      <SearchBox label="Buscar perfis" placeholder="Buscar por nome ou email..." list={list} />
       <ListTable query={query} empty={items.length === 0} errorMessage="Não foi possível carregar os perfis" emptyText="Nenhum perfil encontrado">
         <thead className="bg-slate-50">
           <tr>
@@ -211,7 +198,7 @@ export default function ProfilesScreen({ municipalities, currentUserId }: { muni
                     <Button
                       variant={p.status === 'active' ? 'destructive' : 'outline'}
                       aria-label={`${p.status === 'active' ? 'Desativar' : 'Reativar'} ${p.full_name ?? p.email ?? ''}`}
-                      onClick={() => setToggling(p)}
+                      onClick={() => toggling.ask(p)}
                     >
                       {p.status === 'active' ? 'Desativar' : 'Reativar'}
                     </Button>
@@ -226,17 +213,10 @@ export default function ProfilesScreen({ municipalities, currentUserId }: { muni
       <NewStaffDialog open={creating} onClose={() => setCreating(false)} municipalities={municipalities} />
       <EditStaffDialog key={editing?.id ?? 'none'} staff={editing} onClose={() => setEditing(null)} municipalities={municipalities} />
       <ConfirmDialog
-        open={!!toggling}
-        title={toggling?.status === 'active' ? 'Desativar usuário' : 'Reativar usuário'}
-        description={
-          toggling?.status === 'active'
-            ? 'Tem certeza que deseja desativar este usuário? Ele não poderá mais entrar no sistema.'
-            : 'Tem certeza que deseja reativar este usuário?'
-        }
-        confirmLabel={toggling?.status === 'active' ? 'Desativar' : 'Reativar'}
-        busy={status.isPending}
-        onConfirm={() => void confirmToggle()}
-        onCancel={() => setToggling(null)}
+        {...toggling.dialog}
+        title={deactivating ? 'Desativar usuário' : 'Reativar usuário'}
+        description={deactivating ? 'Tem certeza que deseja desativar este usuário? Ele não poderá mais entrar no sistema.' : 'Tem certeza que deseja reativar este usuário?'}
+        confirmLabel={deactivating ? 'Desativar' : 'Reativar'}
       />
     </div>
   );

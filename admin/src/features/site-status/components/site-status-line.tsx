@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { hourMinutePtBR } from '@portal/domain/dates';
+import { skippedSummary } from '@portal/domain/text-limits';
 import { siteStatusQueries, type SiteStatus } from '../api/site-status-queries.ts';
 
 /** The text for the builder's state: the last update, or the last failure when it is newer. */
@@ -16,9 +17,18 @@ export function SiteStatusLine() {
   const { data } = useQuery(siteStatusQueries.current());
   const status = siteStatusText(data);
   if (!status) return null;
+  // Records the build had to leave out: the rest of the site is live, these need a fix.
+  const skipped = data?.available ? skippedSummary(data.skipped ?? []) : null;
   return (
-    <p role={status.failed ? 'alert' : 'status'} className={`text-sm ${status.failed ? 'text-red-700' : 'text-slate-600'}`}>
-      {status.text}
-    </p>
+    <>
+      <p role={status.failed ? 'alert' : 'status'} className={`text-sm ${status.failed ? 'text-red-700' : 'text-slate-600'}`}>
+        {status.text}
+      </p>
+      {skipped && (
+        <p role="alert" className="text-sm text-amber-800">
+          {skipped}
+        </p>
+      )}
+    </>
   );
 }
