@@ -1,14 +1,19 @@
 /**
  * `npm start`: the whole product on the embedded default (SQLite, demo
  * content and accounts). Idempotent: the data in .data/ survives restarts.
+ * The front server comes up first and serves the last good release from the
+ * first second; Directus is supervised (restarted when it dies, and the build
+ * it broke is retried); a failed build keeps the last good site (issue #10).
  */
 import path from 'node:path';
 import { DATA_DIR, ROOT } from '../directus/scripts/lib/paths.ts';
 import { DEMO_PASSWORD } from '../directus/scripts/lib/env.ts';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { startDirectus } from '../directus/scripts/lib/server.ts';
 import { startBuilder } from './lib/builder/service.ts';
-import { buildAdmin, startDirectusInstance, startFrontServer } from './lib/stack.ts';
+import { Supervisor } from './lib/supervisor.ts';
+import { buildAdmin, startDirectusInstance, startFrontServer, type DirectusInstance } from './lib/stack.ts';
 
 const SITE_PORT = Number(process.env.PORT ?? 4321);
 const DIRECTUS_PORT = Number(process.env.DIRECTUS_PORT ?? 8055);
@@ -17,44 +22,75 @@ const SITE_URL = `http://localhost:${SITE_PORT}`;
 const BUILDER_TOKEN = randomBytes(16).toString('hex');
 const step = (s: string) => console.log(`» ${s}`);
 const t0 = Date.now();
+const releasesRoot = path.join(DATA_DIR, 'site');
+const adminDir = path.join(ROOT, 'dist/admin');
 
-step('Iniciando o Directus (SQLite em .data/)…');
-const directus = await startDirectusInstance({
-  dataDir: DATA_DIR,
-  port: DIRECTUS_PORT,
-  demo: true,
-  siteUrl: SITE_URL,
-  extra: { PORTAL_BUILDER_URL: `http://127.0.0.1:${BUILDER_PORT}`, PORTAL_BUILDER_TOKEN: BUILDER_TOKEN },
-  log: (s) => step(s),
+// Readers first: the last good release (if any) is on disk and served at once.
+const front = await startFrontServer({
+  port: SITE_PORT,
+  siteDir: path.join(releasesRoot, 'current'),
+  adminDir,
+  directusUrl: `http://127.0.0.1:${DIRECTUS_PORT}`,
+  host: '0.0.0.0',
 });
 
-let front: Awaited<ReturnType<typeof startFrontServer>> | undefined;
 let builderServer: http.Server | undefined;
+let builder: ReturnType<typeof startBuilder> | undefined;
+let env: Record<string, string> = {};
+const directus = new Supervisor<DirectusInstance>({
+  name: 'Directus',
+  // First start: bootstrap, migrate and apply; a restart only starts the server again.
+  start: async (): Promise<DirectusInstance> =>
+    env.PORT
+      ? { ...(await startDirectus(env)), env }
+      : await startDirectusInstance({
+          dataDir: DATA_DIR,
+          port: DIRECTUS_PORT,
+          demo: true,
+          siteUrl: SITE_URL,
+          extra: { PORTAL_BUILDER_URL: `http://127.0.0.1:${BUILDER_PORT}`, PORTAL_BUILDER_TOKEN: BUILDER_TOKEN },
+          log: (s) => step(s),
+        }),
+  onRestart: () => builder?.retryFailed(),
+  log: step,
+});
+
+let stopping = false;
 async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
   step('Encerrando…');
-  await new Promise((r) => (front ? front.close(r) : r(null)));
+  builder?.stop();
+  await new Promise((r) => front.close(r));
   await new Promise((r) => (builderServer ? builderServer.close(r) : r(null)));
   await directus.stop();
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
+// Never leave Directus orphaned, whatever ends this process.
+process.on('exit', () => directus.instance?.child.kill('SIGKILL'));
+// A bug in one part must not take the others down with it: log and keep serving.
+process.on('uncaughtException', (e) => console.error('» erro inesperado (o portal continua no ar):', e));
+process.on('unhandledRejection', (e) => console.error('» erro inesperado (o portal continua no ar):', e));
 
 try {
+  step('Iniciando o Directus (SQLite em .data/)…');
+  const running = await directus.start();
+  env = running.env;
   step('Gerando o site público e o painel administrativo…');
   // The builder rebuilds the site whenever Directus reports a change that readers see.
-  const builder = startBuilder({
-    releasesRoot: path.join(DATA_DIR, 'site'),
-    directusUrl: directus.url,
-    siteUrl: SITE_URL,
-    token: BUILDER_TOKEN,
-    log: (s) => step(s),
-  });
+  builder = startBuilder({ releasesRoot, directusUrl: running.url, siteUrl: SITE_URL, token: BUILDER_TOKEN, log: (s) => step(s) });
   builderServer = http.createServer(builder.handler).listen(BUILDER_PORT, '127.0.0.1');
-  const adminDir = path.join(ROOT, 'dist/admin');
   await Promise.all([builder.trigger({ full: true }), buildAdmin({ outDir: adminDir })]);
-  if (builder.status.lastError) throw new Error(builder.status.lastError);
-  front = await startFrontServer({ port: SITE_PORT, siteDir: builder.releases.current, adminDir, directusUrl: directus.url, host: '0.0.0.0' });
+  if (builder.status.lastError) {
+    // The last good release keeps serving; the builder retries by itself.
+    step(
+      builder.releases.active()
+        ? 'O build inicial falhou; o site anterior continua no ar e o build será tentado de novo.'
+        : 'O build inicial falhou e ainda não há site gerado; o build será tentado de novo.',
+    );
+  }
 } catch (e) {
   console.error(e instanceof Error ? e.message : e);
   await shutdown(1);

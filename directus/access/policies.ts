@@ -6,6 +6,7 @@
  * protected municipalities, forced author) live in the portal-hooks extension.
  */
 import { PRODUCER_EDITABLE_STATUSES } from '@portal/domain/news-status';
+import { AD_WINDOW_FILTER, PUBLIC_NEWS_FILTER } from '@portal/domain/news-access';
 import { OWN_PROFILE_FIELDS, WRITABLE_COLLECTIONS, type Role } from '@portal/domain/roles';
 import { PUBLIC_NEWS_FIELDS, PUBLIC_PROFILE_FIELDS } from '@portal/domain/schema';
 import { PUBLIC_SETTING_KEYS } from '@portal/domain/settings';
@@ -94,18 +95,11 @@ export const roles: RoleDef[] = [
 ];
 
 const ALL = ['*'];
-const NOW = '$NOW';
 const ME = '$CURRENT_USER';
 
-/** A news item anonymous readers may see: published and its time has come. */
-const publishedNow = { _and: [{ status: { _eq: 'published' } }, { published_at: { _lte: NOW } }] };
-const adInWindow = {
-  _and: [
-    { is_active: { _eq: true } },
-    { _or: [{ start_date: { _null: true } }, { start_date: { _lte: NOW } }] },
-    { _or: [{ end_date: { _null: true } }, { end_date: { _gte: NOW } }] },
-  ],
-};
+// The rules themselves live in domain/src/news-access.ts (predicate and filter, tested to agree).
+const publishedNow = PUBLIC_NEWS_FILTER;
+const adInWindow = AD_WINDOW_FILTER;
 
 /** Fields staff may send when writing news. author_id, published_at and the
  * municipality are accepted but overwritten or checked by the hooks. Counters never. */
@@ -126,6 +120,17 @@ const NEWS_WRITE_FIELDS = [
 ];
 /** Producers may send is_featured (forms do) but the hook refuses `true`. */
 const PRODUCER_NEWS_FIELDS = NEWS_WRITE_FIELDS;
+
+/** What staff see of a colleague: name, photo, role and municipality. */
+const COLLEAGUE_PROFILE_FIELDS = ['id', 'user_id', 'full_name', 'avatar_url', 'role', 'municipality_id', 'created_at'];
+
+/**
+ * What an upload may set. Never `portal_public` (the portal decides it from
+ * published content) nor the bookkeeping Directus fills in (uploaded_by…).
+ */
+const FILE_CREATE_FIELDS = ['id', 'storage', 'filename_download', 'title', 'type', 'folder', 'description', 'tags', 'location', 'focal_point_x', 'focal_point_y'] as const;
+/** What a staff member may change of their own files: descriptive metadata only (issue #10). */
+const FILE_UPDATE_FIELDS = ['title', 'description', 'tags', 'location', 'focal_point_x', 'focal_point_y'] as const;
 
 const read = (policy: string, collection: string, fields: readonly string[] = ALL, permissions: Record<string, unknown> | null = null): PermissionDef => ({
   policy,
@@ -153,9 +158,12 @@ export const permissions: PermissionDef[] = [
   read(PUBLIC_POLICY_ID, 'events', ALL, { is_active: { _eq: true } }),
   read(PUBLIC_POLICY_ID, 'ads', ALL, adInWindow),
   read(PUBLIC_POLICY_ID, 'settings', ALL, { key: { _in: [...PUBLIC_SETTING_KEYS] } }),
-  read(PUBLIC_POLICY_ID, 'profiles', PUBLIC_PROFILE_FIELDS),
-  // Images are served through /assets, which checks read access to the file.
-  read(PUBLIC_POLICY_ID, 'directus_files', ['id', 'title', 'type', 'width', 'height', 'filename_download', 'folder']),
+  // Bylines are staff; a sign-up (verified or not) has no role and is nobody's byline (issue #10).
+  read(PUBLIC_POLICY_ID, 'profiles', PUBLIC_PROFILE_FIELDS, { role: { _nnull: true } }),
+  // Images are served through /assets, which checks read access to the file: only
+  // files published content uses (embargoed photos stay private; issue #10), and
+  // no title (it may say what the story is). Listing /files is refused by a hook.
+  read(PUBLIC_POLICY_ID, 'directus_files', ['id', 'type', 'width', 'height', 'filename_download'], { portal_public: { _eq: true } }),
 
   // Every staff member.
   read(POLICY_IDS.staff, 'news', ALL, { _or: [{ author_id: { _eq: ME } }, publishedNow] }),
@@ -164,7 +172,12 @@ export const permissions: PermissionDef[] = [
   read(POLICY_IDS.staff, 'events'),
   read(POLICY_IDS.staff, 'ads'),
   read(POLICY_IDS.staff, 'settings'),
-  read(POLICY_IDS.staff, 'profiles'),
+  // Colleagues: who they are and what they do, never their email or WhatsApp (issue #10).
+  read(POLICY_IDS.staff, 'profiles', COLLEAGUE_PROFILE_FIELDS),
+  // One's own profile, whole (granted by the role policies, so Directus 11 merges the
+  // fields per row: a colleague's row still has only the fields above).
+  read(POLICY_IDS.producer, 'profiles', ALL, { user_id: { _eq: ME } }),
+  read(POLICY_IDS.editor, 'profiles', ALL, { user_id: { _eq: ME } }),
   {
     policy: POLICY_IDS.staff,
     collection: 'profiles',
@@ -185,12 +198,12 @@ export const permissions: PermissionDef[] = [
   },
   read(POLICY_IDS.staff, 'directus_roles', ['id', 'name']),
   read(POLICY_IDS.staff, 'directus_files'),
-  { policy: POLICY_IDS.staff, collection: 'directus_files', action: 'create', fields: ALL },
+  { policy: POLICY_IDS.staff, collection: 'directus_files', action: 'create', fields: [...FILE_CREATE_FIELDS] },
   {
     policy: POLICY_IDS.staff,
     collection: 'directus_files',
     action: 'update',
-    fields: ALL,
+    fields: [...FILE_UPDATE_FIELDS],
     permissions: { uploaded_by: { _eq: ME } },
   },
   read(POLICY_IDS.staff, 'directus_folders'),

@@ -242,6 +242,15 @@ export const collections: CollectionDef[] = [
   },
 ];
 
+/**
+ * Fields the portal adds to Directus's own collections. `portal_public`:
+ * readers may fetch a file only when published content uses it (kept by
+ * portal-hooks/file-visibility.ts; issue #10).
+ */
+export const systemFields: Array<{ collection: string; field: FieldDef }> = [
+  { collection: 'directus_files', field: { ...bool('portal_public', false), meta: { interface: 'boolean', special: ['cast-boolean'], readonly: true, note: 'Usado por conteúdo publicado (mantido pelo portal)' } } },
+];
+
 export const relations: RelationDef[] = [
   // A category or municipality with news cannot be deleted (the spec's 23503 case).
   { collection: 'news', field: 'category_id', related_collection: 'categories', on_delete: 'NO ACTION' },

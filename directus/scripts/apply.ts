@@ -7,6 +7,8 @@
  * CLI: DIRECTUS_URL, ADMIN_EMAIL, ADMIN_PASSWORD and the DB_* variables
  * Directus itself reads (production: docker-compose.yml).
  */
+import { ASSET_PRESETS } from '@portal/domain/images';
+import { reconcileAllFiles } from '../extensions/portal-hooks/src/file-visibility.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import knexFactory from 'knex';
@@ -133,11 +135,24 @@ export async function applyAll({ url, env, demo = false, log = () => {} }: Apply
       public_registration: true,
       public_registration_verify_email: true,
       public_registration_role: null,
+      // Directus would suspend an account after 25 failures: anyone could lock an
+      // editor out. The portal's own limits answer 429 instead (login-limit.ts).
+      auth_login_attempts: null,
+      // Renditions only by name (domain/src/images.ts): no disk-filling ?width= variants.
+      storage_asset_transform: 'presets',
+      storage_asset_presets: ASSET_PRESETS,
     } as any),
   );
   await applyFolders(client);
   await applyReferenceData(client, log);
   if (demo) await seedDemo(client, log);
+  // Files from before the embargo rule (or edited by hand) get their flag from content.
+  const db = knexFromEnv(env);
+  try {
+    await reconcileAllFiles(db);
+  } finally {
+    await db.destroy();
+  }
 }
 
 export async function checkDrift(url: string, env: Record<string, string | undefined>): Promise<string[]> {

@@ -19,7 +19,8 @@ export async function buildExtensions() {
         platform: 'node',
         format: 'esm',
         target: 'node22',
-        external: ['@directus/*', 'knex', 'express'],
+        // Directus's own packages, and the ones it already ships (shared, not bundled twice).
+        external: ['@directus/*', 'knex', 'express', 'rate-limiter-flexible', 'ioredis', 'sharp'],
         logLevel: 'warning',
       }),
     ),

@@ -1,3 +1,4 @@
+import { fromBelemInput } from './dates.ts';
 export const AD_TYPES = ['banner', 'sidebar', 'popup', 'inline', 'google_adsense'] as const;
 export type AdType = (typeof AD_TYPES)[number];
 
@@ -38,10 +39,7 @@ export const canRenderAdsense = (ad: { google_ad_client?: string | null; google_
  * Start dates begin at 00:00 and end dates close at 23:59:59.999 (America/Belem, UTC-3).
  */
 export function adDateToIso(value: string | null | undefined, edge: 'start' | 'end'): string | null {
-  if (!value) return null;
-  const time = edge === 'start' ? 'T00:00:00.000-03:00' : 'T23:59:59.999-03:00';
-  const d = new Date(`${value}${time}`);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+  return fromBelemInput(value, edge === 'start' ? '00:00:00.000' : '23:59:59.999');
 }
 
 /** Content preview in the ads list: 50 characters plus "...". */

@@ -10,10 +10,18 @@ describe('images', () => {
     expect(isDirectusAsset('https://example.com/a.jpg')).toBe(false);
   });
 
-  it('builds a cropped webp rendition, replacing any query', () => {
-    expect(assetUrl(`/api/assets/${ID}?download`, 400, 225)).toBe(
-      `/api/assets/${ID}?width=400&height=225&fit=cover&format=webp&quality=70`,
-    );
+  it('asks for a named preset rendition, replacing any query', () => {
+    expect(assetUrl(`/api/assets/${ID}?download`, 400, 225)).toBe(`/api/assets/${ID}?key=w400h225`);
+  });
+
+  it('refuses a size no preset makes (Directus would refuse it in production)', () => {
+    expect(() => assetUrl(`/api/assets/${ID}`, 401, 226)).toThrow(/Sem preset/);
+  });
+
+  it('every size the site asks for has a preset', () => {
+    for (const widths of [[400, 800], [800, 1200, 1600], [800, 1200], [200, 400], [1200]]) expect(() => responsiveImage(`/api/assets/${ID}`, widths)).not.toThrow();
+    expect(() => assetUrl(`/api/assets/${ID}`, 128, 128)).not.toThrow();
+    expect(() => assetUrl(`/api/assets/${ID}`, 128, 72)).not.toThrow();
   });
 
   it('leaves external URLs as they are', () => {
@@ -25,7 +33,7 @@ describe('images', () => {
     const img = responsiveImage(`/api/assets/${ID}`, [400, 800]);
     expect(img.width).toBe(400);
     expect(img.height).toBe(225);
-    expect(img.srcset).toContain('width=800&height=450');
+    expect(img.srcset).toContain('key=w800h450 800w');
     expect(img.srcset?.split(', ')).toHaveLength(2);
   });
 });

@@ -8,13 +8,38 @@ const ASSET = /^\/api\/assets\/[0-9a-f-]{36}(?:\?.*)?$/i;
 export const isDirectusAsset = (url: string): boolean => ASSET.test(url);
 
 /**
- * URL of a cropped WebP rendition of a Directus asset.
- * @example assetUrl('/api/assets/0b7c…', 400, 225) // '/api/assets/0b7c…?width=400&height=225&fit=cover&format=webp&quality=70'
+ * The only renditions Directus makes (settings `storage_asset_transform:
+ * presets`): arbitrary `?width=` requests would let anyone fill the disk with
+ * variants (issue #10). Cropped WebP at quality 70; keys say the size.
  */
-export function assetUrl(url: string, width: number, height: number, quality = 70): string {
+export const ASSET_PRESETS = [
+  [200, 113],
+  [400, 225],
+  [800, 450],
+  [1200, 675],
+  [1600, 900],
+  [128, 72],
+  [128, 128],
+].map(([width, height]) => ({ key: `w${width}h${height}`, fit: 'cover', width, height, quality: 70, format: 'webp', withoutEnlargement: false })) as Array<{
+  key: string;
+  fit: 'cover';
+  width: number;
+  height: number;
+  quality: number;
+  format: 'webp';
+  withoutEnlargement: boolean;
+}>;
+
+/**
+ * URL of a cropped WebP rendition of a Directus asset, by preset.
+ * @example assetUrl('/api/assets/0b7c…', 400, 225) // '/api/assets/0b7c…?key=w400h225'
+ */
+export function assetUrl(url: string, width: number, height: number): string {
   if (!isDirectusAsset(url)) return url;
-  const base = url.split('?')[0];
-  return `${base}?width=${width}&height=${height}&fit=cover&format=webp&quality=${quality}`;
+  const preset = ASSET_PRESETS.find((p) => p.width === width && p.height === height);
+  // A size without a preset is a programming error: Directus would refuse it in production.
+  if (!preset) throw new Error(`Sem preset de imagem para ${width}x${height}: acrescente em ASSET_PRESETS`);
+  return `${url.split('?')[0]}?key=${preset.key}`;
 }
 
 export type ResponsiveImage = { src: string; srcset?: string; width: number; height: number };

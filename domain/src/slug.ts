@@ -3,7 +3,12 @@
  * purpose and are kept apart so each screen/server check uses the right one.
  */
 
+import { boundSlug } from './text-limits.ts';
+
 const stripAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+/** News slugs leave room for the "-2", "-3"… that keep them unique (field limit 120). */
+const NEWS_SLUG_BASE_MAX = 110;
 
 /**
  * News slug: lowercase, every run of characters outside a-z and 0-9 becomes one
@@ -11,7 +16,7 @@ const stripAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/
  * @example newsSlug('Chuva forte em Belém!') // 'chuva-forte-em-bel-m'
  */
 export function newsSlug(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return boundSlug(title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, ''), NEWS_SLUG_BASE_MAX);
 }
 
 /**
@@ -21,12 +26,14 @@ export function newsSlug(title: string): string {
  * @example categorySlug('Saúde') // 'saude'
  */
 export function categorySlug(name: string): string {
-  return stripAccents(name.toLowerCase())
-    .trim()
-    .replace(/\s+/g, '-')
-    .replace(/[^a-z0-9-]/g, '')
-    .replace(/-+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  return boundSlug(
+    stripAccents(name.toLowerCase())
+      .trim()
+      .replace(/\s+/g, '-')
+      .replace(/[^a-z0-9-]/g, '')
+      .replace(/-+/g, '-')
+      .replace(/^-+|-+$/g, ''),
+  );
 }
 
 /**
@@ -35,10 +42,12 @@ export function categorySlug(name: string): string {
  * @example municipalitySlug('Santa Bárbara do Pará') // 'santa-barbara-do-para'
  */
 export function municipalitySlug(name: string): string {
-  return stripAccents(name.toLowerCase())
-    .replace(/[^a-z0-9\s-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-');
+  return boundSlug(
+    stripAccents(name.toLowerCase())
+      .replace(/[^a-z0-9\s-]/g, '')
+      .trim()
+      .replace(/\s+/g, '-'),
+  );
 }
 
 /**

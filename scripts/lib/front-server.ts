@@ -13,6 +13,7 @@ import { createReadStream, existsSync, readFileSync, realpathSync, statSync } fr
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { adminHeaders, COMMON_HEADERS, INLINE_ASSET_TYPES, siteHeaders } from './security-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -42,8 +43,28 @@ export const ADMIN_ROUTE = /^\/(auth|dashboard|profile|admin)(\/.*)?$/;
 
 export type FrontOptions = { port: number; siteDir: string; adminDir: string; directusUrl: string; host?: string };
 
+/** A request the server refuses with a status instead of handling (never a crash). */
+class Refused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Longest path worth looking up on disk; slugs are bounded far below this. */
+const MAX_PATH = 2048;
+
 function fileFor(root: string, urlPath: string): string | null {
-  const clean = path.normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    throw new Refused(400, 'Endereço malformado');
+  }
+  if (decoded.includes('\0')) throw new Refused(400, 'Endereço malformado');
+  const clean = path.normalize(decoded).replace(/^(\.\.[/\\])+/, '');
   const base = path.join(root, clean);
   if (!base.startsWith(root)) return null;
   for (const candidate of [base, path.join(base, 'index.html'), `${base}.html`]) {
@@ -67,13 +88,13 @@ function gzipped(file: string, mtimeMs: number): Buffer {
   return body;
 }
 
-function send(req: http.IncomingMessage, res: http.ServerResponse, file: string, status = 200, cache?: string) {
+function send(req: http.IncomingMessage, res: http.ServerResponse, file: string, status = 200, cache?: string, security = siteHeaders()) {
   const ext = path.extname(file).toLowerCase();
   const type = TYPES[ext] ?? 'application/octet-stream';
   const headers: http.OutgoingHttpHeaders = {
+    ...security,
     'content-type': type,
     'cache-control': cache ?? (ext === '.html' || ext === '.xml' ? 'no-cache' : 'public, max-age=31536000, immutable'),
-    'x-content-type-options': 'nosniff',
     vary: 'accept-encoding',
   };
   if (COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
@@ -83,7 +104,9 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, file: string,
   }
   res.writeHead(status, headers);
   if (req.method === 'HEAD') return res.end();
-  createReadStream(file).pipe(res);
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
 
 function proxy(req: http.IncomingMessage, res: http.ServerResponse, target: URL) {
@@ -96,46 +119,83 @@ function proxy(req: http.IncomingMessage, res: http.ServerResponse, target: URL)
       headers: { ...req.headers, host: target.host, 'x-forwarded-for': req.socket.remoteAddress ?? '' },
     },
     (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
+      res.writeHead(up.statusCode ?? 502, assetSafeHeaders(req.url ?? '', up.headers));
       up.pipe(res);
     },
   );
   upstream.on('error', () => {
-    if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ errors: [{ message: 'Servidor de dados indisponível' }] }));
+    if (!res.headersSent) res.writeHead(503, { ...COMMON_HEADERS, 'content-type': 'application/json; charset=utf-8', 'retry-after': '5' });
+    res.end(JSON.stringify({ errors: [{ message: 'Servidor de dados indisponível. Tente novamente em instantes.' }] }));
   });
+  req.on('error', () => upstream.destroy());
   req.pipe(upstream);
+}
+
+/**
+ * Uploaded files come back through /api/assets: never sniffed, and anything
+ * that is not a plain image is a download, so an uploaded page can never run
+ * on the portal's origin (issue #10).
+ */
+export function assetSafeHeaders(url: string, headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const out: http.OutgoingHttpHeaders = { ...headers, ...COMMON_HEADERS };
+  if (/^\/api\/assets\//.test(url) && !INLINE_ASSET_TYPES.test(String(headers['content-type'] ?? '').split(';')[0]!.trim())) {
+    out['content-disposition'] = 'attachment';
+  }
+  return out;
+}
+
+function refuse(res: http.ServerResponse, status: number, message: string) {
+  if (res.headersSent) return res.destroy();
+  res.writeHead(status, { ...COMMON_HEADERS, 'content-type': 'text/plain; charset=utf-8' });
+  res.end(message);
 }
 
 export function handler(o: FrontOptions) {
   const target = new URL(o.directusUrl);
-  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if ((req.url ?? '').length > MAX_PATH) throw new Refused(414, 'Endereço longo demais');
     const url = new URL(req.url ?? '/', 'http://x');
     const p = url.pathname;
     if (p === '/api' || p.startsWith('/api/')) return proxy(req, res, target);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { allow: 'GET, HEAD' });
+      res.writeHead(405, { ...COMMON_HEADERS, allow: 'GET, HEAD' });
       return res.end();
     }
     const adminDir = existsSync(o.adminDir) ? realpathSync(o.adminDir) : o.adminDir;
     if (p.startsWith('/_admin/')) {
       const f = fileFor(adminDir, p.slice('/_admin'.length));
-      if (f) return send(req, res, f);
+      if (f) return send(req, res, f, 200, undefined, adminHeaders());
     } else if (ADMIN_ROUTE.test(p)) {
-      return send(req, res, path.join(adminDir, 'index.html'), 200, 'no-cache');
+      return send(req, res, path.join(adminDir, 'index.html'), 200, 'no-cache', adminHeaders());
     }
     const siteDir = existsSync(o.siteDir) ? realpathSync(o.siteDir) : o.siteDir;
     const f = fileFor(siteDir, p);
     if (f) return send(req, res, f);
     const notFound = p.startsWith('/news/') ? path.join(siteDir, 'news-not-found.html') : path.join(siteDir, '404.html');
     if (existsSync(notFound)) return send(req, res, notFound, 404, 'no-cache');
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end('Oops! Page not found');
+    // No release on disk yet (the very first build is still running).
+    if (!existsSync(siteDir)) return refuse(res, 503, 'O site está sendo gerado. Tente novamente em instantes.');
+    refuse(res, 404, 'Oops! Page not found');
+  };
+  // Nothing a request carries may stop the process that serves everyone.
+  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+    try {
+      handle(req, res);
+    } catch (e) {
+      if (e instanceof Refused) refuse(res, e.status, e.message);
+      else refuse(res, 500, 'Erro interno');
+    }
   };
 }
 
 export function startFrontServer(o: FrontOptions): Promise<http.Server> {
-  const server = http.createServer(handler(o));
+  const server = http.createServer({ maxHeaderSize: 16 * 1024, requestTimeout: 30_000 }, handler(o));
+  // Malformed HTTP (bad request line, oversized headers): answer 400/431 and drop the socket.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, o.host ?? '127.0.0.1', () => resolve(server));

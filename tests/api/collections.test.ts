@@ -8,6 +8,7 @@ import {
   admin,
   asEveryone,
   categoryFactory,
+  created,
   eventFactory,
   message,
   municipalityFactory,
@@ -90,13 +91,13 @@ describe.each(cases)('/items/$collection — permission matrix', (c) => {
       });
 
       it(`${c.allowed[role].includes('update') ? 'can' : 'cannot'} update`, async () => {
-        const row = (await admin().post(`/items/${c.collection}`, c.make())).data;
+        const row = created(await admin().post(`/items/${c.collection}`, c.make()));
         const r = await who[role].patch(`/items/${c.collection}/${pk(c, row)}`, c.update);
         expect(r.status).toBe(may('update') ? 200 : 403);
       });
 
       it(`${c.allowed[role].includes('delete') ? 'can' : 'cannot'} delete`, async () => {
-        const row = (await admin().post(`/items/${c.collection}`, c.make())).data;
+        const row = created(await admin().post(`/items/${c.collection}`, c.make()));
         const r = await who[role].del(`/items/${c.collection}/${pk(c, row)}`);
         expect(r.status).toBe(may('delete') ? 204 : 403);
       });

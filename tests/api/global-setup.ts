@@ -33,7 +33,7 @@ export default async function setup(project: TestProject) {
     dataDir: path.join(os.tmpdir(), `portal-api-test-${db}-${process.pid}`),
     port,
     db,
-    pgDatabase: 'portal_api_test',
+    pgDatabase: process.env.TEST_PG_DATABASE ?? 'portal_api_test',
     fresh: true,
     extra: { PORTAL_BUILDER_URL: `http://127.0.0.1:${builderPort}`, PORTAL_BUILDER_TOKEN: builderToken },
   });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, anonymous, asEveryone, createStaff, message, municipalityId, newsFactory, seedNews, type Api } from './support.ts';
+import { admin, anonymous, asEveryone, created, createStaff, message, municipalityId, newsFactory, seedNews, type Api } from './support.ts';
 
 let who: Awaited<ReturnType<typeof asEveryone>>;
 let belem: string;
@@ -75,8 +75,8 @@ describe('/items/news', () => {
       const r = await who.producer.post('/items/news', newsFactory({ status: 'published' }));
       expect(r.status).toBe(403);
       expect(message(r)).toBe('Produtores só podem salvar notícias como rascunho ou pendente');
-      const own = await who.producer.post('/items/news', newsFactory());
-      const up = await who.producer.patch(`/items/news/${own.data.id}`, { status: 'published' });
+      const own = created(await who.producer.post('/items/news', newsFactory()));
+      const up = await who.producer.patch(`/items/news/${own.id}`, { status: 'published' });
       expect(up.status).toBe(403);
     });
 
@@ -84,43 +84,43 @@ describe('/items/news', () => {
       const featured = await who.producer.post('/items/news', newsFactory({ is_featured: true }));
       expect(featured.status).toBe(403);
       expect(message(featured)).toBe('Apenas editores podem destacar notícias');
-      const own = await who.producer.post('/items/news', newsFactory());
-      expect((await who.producer.patch(`/items/news/${own.data.id}`, { like_count: 999 })).status).toBe(403);
+      const own = created(await who.producer.post('/items/news', newsFactory()));
+      expect((await who.producer.patch(`/items/news/${own.id}`, { like_count: 999 })).status).toBe(403);
     });
 
     it('reads and edits own unpublished news', async () => {
-      const own = await who.producer.post('/items/news', newsFactory());
-      expect((await who.producer.get(`/items/news/${own.data.id}`)).status).toBe(200);
-      const r = await who.producer.patch(`/items/news/${own.data.id}`, { title: 'Título revisado', status: 'pending' });
+      const own = created(await who.producer.post('/items/news', newsFactory()));
+      expect((await who.producer.get(`/items/news/${own.id}`)).status).toBe(200);
+      const r = await who.producer.patch(`/items/news/${own.id}`, { title: 'Título revisado', status: 'pending' });
       expect(r.status).toBe(200);
       expect(r.data.status).toBe('pending');
     });
 
     it("cannot read or edit another producer's draft", async () => {
       const other: Api = await createStaff('producer', 'Santarém');
-      const theirs = await other.post('/items/news', newsFactory());
-      expect(theirs.data.municipality_id).toBe(santarem);
-      expect((await who.producer.get(`/items/news/${theirs.data.id}`)).status).toBe(403);
-      expect((await who.producer.patch(`/items/news/${theirs.data.id}`, { title: 'x' })).status).toBe(403);
+      const theirs = created(await other.post('/items/news', newsFactory()));
+      expect(theirs.municipality_id).toBe(santarem);
+      expect((await who.producer.get(`/items/news/${theirs.id}`)).status).toBe(403);
+      expect((await who.producer.patch(`/items/news/${theirs.id}`, { title: 'x' })).status).toBe(403);
     });
 
     it('cannot edit own news once an editor published it', async () => {
-      const own = await who.producer.post('/items/news', newsFactory({ status: 'pending' }));
-      await who.editor.patch(`/items/news/${own.data.id}`, { status: 'published' });
-      const r = await who.producer.patch(`/items/news/${own.data.id}`, { title: 'Mudança tardia' });
+      const own = created(await who.producer.post('/items/news', newsFactory({ status: 'pending' })));
+      expect((await who.editor.patch(`/items/news/${own.id}`, { status: 'published' })).status).toBe(200);
+      const r = await who.producer.patch(`/items/news/${own.id}`, { title: 'Mudança tardia' });
       expect(r.status).toBe(403);
     });
 
     it('cannot change the municipality', async () => {
-      const own = await who.producer.post('/items/news', newsFactory());
-      const r = await who.producer.patch(`/items/news/${own.data.id}`, { municipality_id: santarem });
+      const own = created(await who.producer.post('/items/news', newsFactory()));
+      const r = await who.producer.patch(`/items/news/${own.id}`, { municipality_id: santarem });
       expect(r.status).toBe(403);
       expect(message(r)).toBe('Apenas super admin pode alterar o município');
     });
 
     it('cannot delete, not even own news', async () => {
-      const own = await who.producer.post('/items/news', newsFactory());
-      expect((await who.producer.del(`/items/news/${own.data.id}`)).status).toBe(403);
+      const own = created(await who.producer.post('/items/news', newsFactory()));
+      expect((await who.producer.del(`/items/news/${own.id}`)).status).toBe(403);
     });
   });
 

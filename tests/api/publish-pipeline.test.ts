@@ -76,6 +76,21 @@ describe('publish pipeline', () => {
     await until(() => !existsSync(page(slug)), 90_000, 'página retirada');
   });
 
+  it('two concurrent edits of one story: the unpublish among them still takes the page down', async () => {
+    // Each write carries its own "before" from filter to action (no map shared between requests).
+    const created = await who.editor.post('/items/news', newsFactory({ title: `Concorrente ${Date.now()}`, status: 'published' }));
+    const slug = created.data.slug as string;
+    await until(() => existsSync(page(slug)), 90_000, 'página publicada');
+    // Action: both at once.
+    const [a, b] = await Promise.all([
+      who.editor.patch(`/items/news/${created.data.id}`, { summary: 'Resumo corrigido' }),
+      who.editor.patch(`/items/news/${created.data.id}`, { status: 'archived' }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    // Assert
+    await until(() => !existsSync(page(slug)), 90_000, 'página retirada');
+  });
+
   it('saving a draft does not rebuild', async () => {
     await builder.idle();
     const before = builder.status.builds;

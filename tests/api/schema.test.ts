@@ -21,15 +21,21 @@ describe('schema and access as code', () => {
 
   it('applying again (a second start) changes nothing and keeps every row', async () => {
     const before = await counts();
+    const original = (await admin().get('/items/settings/urgent_message')).data.value;
     const edited = await admin().patch('/items/settings/urgent_message', { value: 'Mensagem editada pela redação' });
     expect(edited.status).toBe(200);
-    // Action: what every start runs.
-    const logs: string[] = [];
-    await applyAll({ url: inject('directusUrl'), env: { ...inject('dbEnv'), ADMIN_TOKEN: inject('adminToken') }, log: (s) => logs.push(s) });
-    // Assert
-    expect(logs).toEqual([]);
-    expect(await counts()).toEqual(before);
-    expect((await admin().get('/items/settings/urgent_message')).data.value).toBe('Mensagem editada pela redação');
+    try {
+      // Action: what every start runs.
+      const logs: string[] = [];
+      await applyAll({ url: inject('directusUrl'), env: { ...inject('dbEnv'), ADMIN_TOKEN: inject('adminToken') }, log: (s) => logs.push(s) });
+      // Assert
+      expect(logs).toEqual([]);
+      expect(await counts()).toEqual(before);
+      expect((await admin().get('/items/settings/urgent_message')).data.value).toBe('Mensagem editada pela redação');
+    } finally {
+      // Other files read the default message: leave the setting as found.
+      await admin().patch('/items/settings/urgent_message', { value: original });
+    }
   });
 
   it('the check fails when someone changes the live schema by hand', async () => {

@@ -2,7 +2,7 @@
  * Blackbox helpers for the API suite: an HTTP client per role against the
  * real Directus started by global-setup.ts, plus factories shared with the seed.
  */
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 
 export { adFactory, categoryFactory, eventFactory, municipalityFactory, newsFactory } from '../../directus/seed/factories.ts';
@@ -41,6 +41,16 @@ export class Api {
   del(path: string) {
     return this.req('DELETE', path);
   }
+}
+
+/**
+ * The data of a write that must have succeeded: a refusal test whose fixture
+ * was never created would pass for the wrong reason (a PATCH to
+ * /items/news/undefined is refused too).
+ */
+export function created<T>(r: Res<T>): T {
+  expect(r.status, `fixture não criada: ${r.errors?.[0]?.message ?? ''}`).toBe(200);
+  return r.data;
 }
 
 export const baseUrl = () => inject('directusUrl');
@@ -95,3 +105,24 @@ export async function seedNews(overrides: Record<string, unknown> = {}) {
 
 export const message = (r: Res) => r.errors?.[0]?.message;
 export const code = (r: Res) => r.errors?.[0]?.extensions?.code;
+
+/**
+ * Direct database access, bypassing Directus and its hooks: how a test
+ * arranges a row "written before the rules existed" (legacy or hand-edited data).
+ */
+export async function rawDb() {
+  const { default: knexFactory } = await import('knex');
+  const e = inject('dbEnv');
+  return e.DB_CLIENT === 'pg'
+    ? knexFactory({ client: 'pg', connection: { host: e.DB_HOST, port: Number(e.DB_PORT), database: e.DB_DATABASE, user: e.DB_USER, password: e.DB_PASSWORD }, pool: { min: 0, max: 1 } })
+    : knexFactory({ client: 'sqlite3', connection: { filename: e.DB_FILENAME! }, useNullAsDefault: true, pool: { min: 0, max: 1 } });
+}
+
+/** Polls until `check` holds: for what Directus does after commit (action hooks), never a fixed sleep. */
+export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('tempo esgotado esperando o estado depois do commit');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

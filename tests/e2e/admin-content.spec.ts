@@ -1,6 +1,6 @@
 /** Ads, settings, events, staff profiles and the placeholders, as super_admin and editor. */
 import { expect, test, type Page } from '@playwright/test';
-import { createItem, deleteItem, deleteUser, readItems, readUsers } from '../../directus/scripts/lib/client.ts';
+import { createItem, deleteItem, deleteUser, readItems, readUsers, updateItem } from '../../directus/scripts/lib/client.ts';
 import { adFactory } from '../../directus/seed/factories.ts';
 import { adminApi, failOnPageErrors, signIn } from './support.ts';
 import { expectToast, unique } from './admin-support.ts';
@@ -100,6 +100,15 @@ test.describe('publicidade', () => {
 });
 
 test.describe('configurações', () => {
+  // Other specs run beside this one against the same Directus: leave the settings as found.
+  let original: Array<{ key: string; value: string | null }> = [];
+  test.beforeEach(async () => {
+    original = (await adminApi().request(readItems('settings', { fields: ['key', 'value'], limit: -1 }))) as typeof original;
+  });
+  test.afterEach(async () => {
+    for (const { key, value } of original) await adminApi().request(updateItem('settings', key, { value }));
+  });
+
   test('salva as quatro seções; vazio é salvo como texto vazio', async ({ page }) => {
     const check = failOnPageErrors(page);
     const message = unique('Chuva forte em Belém');

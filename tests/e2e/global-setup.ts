@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../directus/scripts/lib/paths.ts';
 import { buildAdmin, buildSite, startDirectusInstance, startFrontServer } from '../../scripts/lib/stack.ts';
+import { builtContent } from './site-support.ts';
 
 export default async function globalSetup() {
   const port = Number(process.env.E2E_PORT ?? 14321);
@@ -19,6 +20,9 @@ export default async function globalSetup() {
     fresh: true,
     siteUrl,
   });
+  // What the build is about to see: site specs compare pages with this, not
+  // with live data that admin specs change while they run.
+  writeFileSync(path.join(dir, 'built-content.json'), JSON.stringify(await builtContent(directus.url, directus.env.ADMIN_TOKEN!)));
   const siteDir = path.join(dir, 'site');
   const adminDir = path.join(dir, 'admin');
   await Promise.all([buildSite({ directusUrl: directus.url, outDir: siteDir, siteUrl }), buildAdmin({ outDir: adminDir })]);

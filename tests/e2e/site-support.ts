@@ -1,14 +1,15 @@
 /** Helpers for the public-site e2e specs: axe-core and data lookups. */
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { readItems } from '../../directus/scripts/lib/client.ts';
-import { adminApi } from './support.ts';
+import { readFileSync } from 'node:fs';
+import { readItems, tokenClient } from '../../directus/scripts/lib/client.ts';
 
 const AXE = path.resolve('node_modules/axe-core/axe.min.js');
 
 /** Injects axe-core and asserts 0 violations (WCAG 2.1 A/AA plus best practices). */
 export async function expectNoAxeViolations(page: Page) {
-  await page.addScriptTag({ path: AXE });
+  // Evaluated, not injected as a <script>: the admin's CSP (rightly) refuses inline scripts.
+  await page.evaluate(readFileSync(AXE, 'utf8'));
   const violations = await page.evaluate(async () => {
     const r = await (window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, {
       runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
@@ -19,10 +20,12 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 export type PublishedNews = { id: string; slug: string; title: string; summary: string | null; is_featured: boolean; published_at: string };
+export type BuiltContent = { published: PublishedNews[]; unpublished: { slug: string; status: string } };
 
-/** Published news as readers see them, newest first (admin token, filtered like the public policy). */
-export async function publishedNews(): Promise<PublishedNews[]> {
-  const rows = await adminApi().request(
+/** Published news as readers see them, newest first, and one that is not public (admin token, filtered like the public policy). */
+export async function builtContent(directusUrl: string, token: string): Promise<BuiltContent> {
+  const api = tokenClient(directusUrl, token);
+  const rows = await api.request(
     readItems('news', {
       fields: ['id', 'slug', 'title', 'summary', 'is_featured', 'published_at'],
       filter: { status: { _eq: 'published' } },
@@ -32,11 +35,22 @@ export async function publishedNews(): Promise<PublishedNews[]> {
   );
   // A scheduled news (published_at ahead) is not public yet.
   const now = Date.now();
-  return (rows as PublishedNews[]).filter((n) => n.published_at && new Date(n.published_at).getTime() <= now);
+  const published = (rows as PublishedNews[]).filter((n) => n.published_at && new Date(n.published_at).getTime() <= now);
+  const [unpublished] = await api.request(readItems('news', { fields: ['slug', 'status'], filter: { status: { _neq: 'published' } }, limit: 1 }));
+  return { published, unpublished: unpublished as BuiltContent['unpublished'] };
 }
 
-/** A news item that is not published (draft, pending or archived). */
+/** The content the static build saw (written by global-setup before building). */
+function snapshot(): BuiltContent {
+  return JSON.parse(readFileSync(path.resolve(process.env.E2E_DIR ?? '.cache/e2e', 'built-content.json'), 'utf8'));
+}
+
+/** Published news the build saw, newest first. */
+export async function publishedNews(): Promise<PublishedNews[]> {
+  return snapshot().published;
+}
+
+/** A news item that was not published (draft, pending or archived) when the site was built. */
 export async function unpublishedNews(): Promise<{ slug: string; status: string }> {
-  const rows = await adminApi().request(readItems('news', { fields: ['slug', 'status'], filter: { status: { _neq: 'published' } }, limit: 1 }));
-  return rows[0] as { slug: string; status: string };
+  return snapshot().unpublished;
 }

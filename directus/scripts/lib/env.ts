@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXTENSIONS_DIR } from './paths.ts';
+import { UPLOAD_TYPES } from '@portal/domain/files';
 
 export type DbKind = 'sqlite' | 'postgres';
 export type InstanceOptions = {
@@ -67,6 +68,9 @@ export function directusEnv(o: InstanceOptions): Record<string, string> {
     TELEMETRY: 'false',
     LOG_LEVEL: process.env.DIRECTUS_LOG_LEVEL ?? 'warn',
     LOG_STYLE: 'raw',
+    // Only the front server (same host) may say who the client is; anyone else's
+    // X-Forwarded-For is ignored, so login limits cannot be dodged by a header.
+    IP_TRUST_PROXY: 'loopback',
     CACHE_ENABLED: 'false',
     RATE_LIMITER_ENABLED: 'false',
     // The pressure limiter answers 503 when the event loop lags; on a busy
@@ -82,6 +86,9 @@ export function directusEnv(o: InstanceOptions): Record<string, string> {
     EMAIL_TRANSPORT: 'sendmail',
     EMAIL_SENDMAIL_PATH: '/bin/true',
     ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION: '2000',
+    // Uploads: real images of at most 10 MB (the bytes are checked by portal-hooks/upload-guard.ts).
+    FILES_MAX_UPLOAD_SIZE: '10mb',
+    FILES_MIME_TYPE_ALLOW_LIST: UPLOAD_TYPES.join(','),
     ACCESS_TOKEN_TTL: '15m',
     REFRESH_TOKEN_TTL: '7d',
     ...o.extra,

@@ -12,7 +12,7 @@ import {
   updateField,
   type PortalClient,
 } from './client.ts';
-import { collections, indexes, relations, type FieldDef } from '../../schema/collections.ts';
+import { collections, indexes, relations, systemFields, type FieldDef } from '../../schema/collections.ts';
 import type { Schema } from '@portal/domain/schema';
 
 type LiveField = { collection: string; field: string; type: string; schema: Record<string, any> | null; meta: Record<string, any> | null };
@@ -73,6 +73,7 @@ export async function schemaDrift(client: PortalClient): Promise<string[]> {
       }
     }
   }
+  for (const { collection, field } of systemFields) if (!byKey.has(`${collection}.${field.field}`)) drift.push(`campo ausente: ${collection}.${field.field}`);
   for (const r of relations) {
     const have = liveRel.find((l) => l.collection === r.collection && l.field === r.field);
     if (!have) drift.push(`relação ausente: ${r.collection}.${r.field} → ${r.related_collection}`);
@@ -122,6 +123,12 @@ export async function applySchema(client: PortalClient, log: (s: string) => void
         }
       }
     }
+  }
+  const liveSystem = (await client.request(readFields())) as unknown as LiveField[];
+  for (const { collection, field } of systemFields) {
+    if (liveSystem.some((l) => l.collection === collection && l.field === field.field)) continue;
+    await client.request(createField(collection as keyof Schema, toApi(field) as any));
+    log(`campo criado: ${collection}.${field.field}`);
   }
   const liveRel = (await client.request(readRelations())) as unknown as LiveRelation[];
   for (const r of relations) {

@@ -62,8 +62,11 @@ export class Releases {
     this.prune();
   }
 
+  /** Removes a release folder and any scratch made beside it (e.g. `<id>.pagefind-*`) by a build that failed. */
   discard(dir: string) {
     rmSync(dir, { recursive: true, force: true });
+    const base = `${path.basename(dir)}.`;
+    for (const d of readdirSync(this.releasesDir)) if (d.startsWith(base)) rmSync(path.join(this.releasesDir, d), { recursive: true, force: true });
   }
 
   private prune() {

@@ -1,9 +1,10 @@
 /** The builder's HTTP surface and state, shared by scripts/builder.ts, npm start and the tests. */
 import type http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import { Coalescer, type BuildOutcome, type BuildRequest } from './coalescer.ts';
+import { Coalescer, mergeRequests, type BuildOutcome, type BuildRequest } from './coalescer.ts';
 import { Releases } from './releases.ts';
-import { buildRelease } from './site-build.ts';
+import type { SkippedRecord } from '@portal/domain/text-limits';
+import { buildRelease, takeReport } from './site-build.ts';
 
 export type BuilderOptions = {
   releasesRoot: string;
@@ -30,10 +31,13 @@ export type BuilderStatus = {
   lastDurationMs: number | null;
   release: string | null;
   builds: number;
+  /** Records the last build left out (unrenderable), for the admin's site status. */
+  skipped: SkippedRecord[];
 };
 
+/** Without a configured token no webhook is accepted (never "anyone may rebuild"). */
 const tokenOk = (expected: string, got: string | undefined) => {
-  if (!expected) return true;
+  if (!expected) return false;
   const a = Buffer.from(expected);
   const b = Buffer.from(got ?? '');
   return a.length === b.length && timingSafeEqual(a, b);
@@ -59,14 +63,22 @@ export function startBuilder(o: BuilderOptions) {
     lastDurationMs: null,
     release: releases.active(),
     builds: 0,
+    skipped: [],
   };
   const build = o.build ?? ((req: BuildRequest, r: Releases) => buildRelease(req, r, { directusUrl: o.directusUrl, siteUrl: o.siteUrl, log }));
 
   let catchUp: NodeJS.Timeout | undefined;
+  // What the last failed build was asked to do, so it can be run again once its cause is gone.
+  let failed: BuildRequest | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let retryDelay = 10_000;
   const coalescer: Coalescer = new Coalescer(
     async (req) => {
       status.state = 'building';
       const dir = await build(req, releases);
+      const skipped = takeReport(dir);
+      // A targeted build sees only its own articles: it adds to what the last full build reported.
+      status.skipped = req.full ? skipped : [...status.skipped.filter((s) => !req.news.includes(s.id)), ...skipped];
       releases.activate(dir);
       status.release = dir;
     },
@@ -75,6 +87,12 @@ export function startBuilder(o: BuilderOptions) {
       status.lastDurationMs = outcome.ms;
       status.state = coalescer.queued ? 'building' : 'idle';
       if (outcome.ok) {
+        // A full build publishes everything; a targeted one only what it was asked.
+        if (req.full || (failed && !failed.full && failed.news.every((id) => req.news.includes(id)))) {
+          failed = null;
+          clearTimeout(retry);
+          retryDelay = 10_000;
+        }
         status.lastSuccessAt = new Date().toISOString();
         status.lastError = null;
         log(`${req.full ? 'build completo' : `publicação de ${req.news.length} notícia(s)`} no ar em ${outcome.ms} ms`);
@@ -85,6 +103,12 @@ export function startBuilder(o: BuilderOptions) {
           catchUp.unref();
         }
       } else {
+        failed = mergeRequests(failed, req);
+        // Try again by itself (Directus restarting, a full disk freed…), backing off to 5 minutes.
+        clearTimeout(retry);
+        retry = setTimeout(() => void retryFailed(), retryDelay);
+        retry.unref();
+        retryDelay = Math.min(retryDelay * 2, 300_000);
         status.lastFailureAt = new Date().toISOString();
         status.lastError = outcome.error;
         log(`FALHA no build (o site anterior continua no ar): ${outcome.error.split('\n')[0]}`);
@@ -93,6 +117,10 @@ export function startBuilder(o: BuilderOptions) {
   );
 
   const trigger = (req: BuildRequest) => coalescer.trigger(req);
+  /** Runs again what the last build failed to publish (e.g. after Directus came back). */
+  const retryFailed = async () => {
+    if (failed) await trigger(failed);
+  };
 
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const send = (code: number, body: unknown) => {
@@ -124,6 +152,9 @@ export function startBuilder(o: BuilderOptions) {
     send(404, { error: 'não encontrado' });
   };
 
-  const stop = () => clearTimeout(catchUp);
-  return { handler, trigger, status, releases, idle: () => coalescer.idle(), stop };
+  const stop = () => {
+    clearTimeout(catchUp);
+    clearTimeout(retry);
+  };
+  return { handler, trigger, retryFailed, status, releases, idle: () => coalescer.idle(), stop };
 }

@@ -7,7 +7,8 @@
  * See docs/decisions/006-publish-pipeline.md.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import type { SkippedRecord } from '@portal/domain/text-limits';
 import path from 'node:path';
 import { ROOT } from '../../../directus/scripts/lib/paths.ts';
 import type { BuildRequest } from './coalescer.ts';
@@ -56,6 +57,22 @@ export function overlay(from: string, to: string) {
   }
 }
 
+/**
+ * What a build left out (site/src/lib/content.ts writes it beside its output
+ * folder); read once and removed.
+ */
+export function takeReport(outDir: string): SkippedRecord[] {
+  const file = `${outDir}.report.json`;
+  if (!existsSync(file)) return [];
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { skipped?: SkippedRecord[] }).skipped ?? [];
+  } catch {
+    return [];
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
 /** Builds `req` into a new release and returns its folder (not yet active). */
 export async function buildRelease(req: BuildRequest, releases: Releases, o: SiteBuildOptions): Promise<string> {
   if (req.full || !releases.active()) {
@@ -79,6 +96,7 @@ export async function buildRelease(req: BuildRequest, releases: Releases, o: Sit
       if (!existsSync(path.join(scratch, 'news', slug))) rmSync(path.join(dir, 'news', slug), { recursive: true, force: true });
     }
     overlay(scratch, dir);
+    if (existsSync(`${scratch}.report.json`)) renameSync(`${scratch}.report.json`, `${dir}.report.json`);
     return dir;
   } catch (e) {
     if (dir) releases.discard(dir);

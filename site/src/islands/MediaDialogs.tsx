@@ -39,6 +39,7 @@ export default function MediaDialogs({ youtubeUrl, streamUrl, initial }: MediaPr
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
     // Mount-only on purpose: `initial` is the click that mounted the dialogs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (

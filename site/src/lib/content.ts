@@ -5,12 +5,14 @@
  * 10,000 news in seconds.
  */
 import { readItems } from '@directus/sdk';
-import { isAdVisible } from '@portal/domain/ads';
+import { isAdVisible, isPubliclyVisible } from '@portal/domain/news-access';
 import { LIMITS, NAV_CATEGORIES } from '@portal/domain/limits';
 import type { Ad, News, PortalEvent } from '@portal/domain/schema';
 import { withDefaults, type Settings } from '@portal/domain/settings';
 import { categorySlug } from '@portal/domain/slug';
 import { topByCount } from '@portal/domain/engagement';
+import { isUsableSlug, unrenderableNewsReason, type SkippedRecord } from '@portal/domain/text-limits';
+import { writeFileSync } from 'node:fs';
 import { directus } from './directus.ts';
 
 export type Ref = { name: string; slug: string };
@@ -50,6 +52,8 @@ export type Content = {
   events: PortalEvent[];
   ads: Ad[];
   builtAt: Date;
+  /** Records left out of this build because they cannot become pages (reported to the newsroom). */
+  skipped: SkippedRecord[];
 };
 
 export const AUTHOR_FALLBACK = 'Autor não informado';
@@ -89,11 +93,25 @@ async function load(): Promise<Content> {
   const authors = new Map(profiles.filter((p) => p.full_name).map((p) => [p.user_id, p.full_name as string]));
   const now = new Date();
   const news: Article[] = [];
+  // One bad record (written before the limits, or by hand in the database) is
+  // left out and reported; it never breaks the build of everything else.
+  const skipped: SkippedRecord[] = [];
+  const usableCategories = (categories as Ref[]).filter((c) => {
+    if (isUsableSlug(c.slug)) return true;
+    skipped.push({ kind: 'category', id: c.slug ?? '', title: c.name, reason: 'endereço (slug) vazio ou inválido' });
+    return false;
+  });
+  const usable = (ref: Joined) => (ref && isUsableSlug(ref.slug) ? ref : null);
   // The SDK's inferred type for nested field lists is looser than the query; this is its shape.
   for (const n of rawNews as unknown as RawNews[]) {
-    if (!n.published_at || !n.slug || new Date(n.published_at) > now) continue;
-    const cat = n.category_id;
-    const mun = n.municipality_id;
+    if (!n.published_at || !isPubliclyVisible({ status: 'published', published_at: n.published_at }, now)) continue;
+    const reason = unrenderableNewsReason(n);
+    if (reason) {
+      skipped.push({ kind: 'news', id: n.id, title: n.title ?? '', reason });
+      continue;
+    }
+    const cat = usable(n.category_id);
+    const mun = usable(n.municipality_id);
     news.push({
       id: n.id,
       title: n.title,
@@ -134,19 +152,32 @@ async function load(): Promise<Content> {
     bySlug: new Map(news.map((a) => [a.slug, a])),
     byCategory: group((a) => a.category?.slug ?? null),
     byMunicipality: group((a) => a.municipality?.slug ?? null),
-    categories: categories as Ref[],
-    municipalities: municipalities as Ref[],
+    categories: usableCategories,
+    municipalities: (municipalities as Ref[]).filter((m) => isUsableSlug(m.slug)),
     settings: withDefaults(settingRows as { key: string; value: string | null }[]),
     events: events as PortalEvent[],
     ads: (ads as Ad[]).filter((ad) => ad.is_active),
     builtAt: now,
+    skipped,
   };
+}
+
+/**
+ * The builder reads what was skipped from beside the output folder (never
+ * inside it: the report is for staff, not a public file).
+ */
+function writeReport(skipped: SkippedRecord[]) {
+  const out = process.env.SITE_OUT_DIR;
+  if (out) writeFileSync(`${out.replace(/\/$/, '')}.report.json`, JSON.stringify({ skipped }));
 }
 
 let cache: Promise<Content> | undefined;
 /** All build data, fetched once per build. */
 export function content(): Promise<Content> {
-  cache ??= load();
+  cache ??= load().then((c) => {
+    writeReport(c.skipped);
+    return c;
+  });
   return cache;
 }
 

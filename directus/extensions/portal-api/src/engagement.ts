@@ -4,6 +4,7 @@
  * as the like/view row, so counts stay exact under concurrency and reading
  * them costs one indexed lookup, never a COUNT per page view.
  */
+import { wherePublicNews } from '../../shared/visibility.ts';
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { topByCount } from '@portal/domain/engagement';
@@ -15,7 +16,7 @@ export const NEWS_NOT_FOUND = 'Notícia não encontrada';
 
 /** Published and its time has come: the only news readers may like or view. */
 function publishedNews(db: Knex | Knex.Transaction, now: Date) {
-  return db('news').where('status', 'published').whereNotNull('published_at').where('published_at', '<=', dbDate(db, now));
+  return wherePublicNews(db('news'), db, now);
 }
 
 

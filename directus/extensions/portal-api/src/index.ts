@@ -77,7 +77,14 @@ export default defineEndpoint({
         try {
           const res = await fetch(`${String(url).replace(/\/$/, '')}/status`, { signal: AbortSignal.timeout(2000) });
           const s = (await res.json()) as Record<string, unknown>;
-          return { available: true, state: s.state, lastSuccessAt: s.lastSuccessAt, lastFailureAt: s.lastFailureAt, lastError: s.lastError };
+          return {
+            available: true,
+            state: s.state,
+            lastSuccessAt: s.lastSuccessAt,
+            lastFailureAt: s.lastFailureAt,
+            lastError: s.lastError,
+            skipped: Array.isArray(s.skipped) ? s.skipped : [],
+          };
         } catch {
           return { available: false };
         }

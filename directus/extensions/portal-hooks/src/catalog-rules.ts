@@ -9,6 +9,8 @@ export const MUNICIPALITY_IN_USE_ERROR = 'Não é possível excluir um municípi
 export const MUNICIPALITY_DUPLICATE_ERROR = 'Já existe um município com este nome ou slug';
 export const NAME_REQUIRED_ERROR = 'Nome é obrigatório';
 export const SLUG_REQUIRED_ERROR = 'Slug é obrigatório';
+/** A name of emoji or punctuation only would give an empty address (and once broke every build). */
+export const NAME_WITHOUT_SLUG_ERROR = 'O nome precisa ter ao menos uma letra ou número';
 
 type Payload = Record<string, unknown>;
 
@@ -21,6 +23,7 @@ export function prepareCategory(payload: Payload, creating: boolean): Payload {
     if (creating && !(typeof out.slug === 'string' && out.slug.trim())) out.slug = categorySlug(out.name as string);
   }
   if (typeof out.slug === 'string') out.slug = categorySlug(out.slug);
+  if ('slug' in out && !out.slug) throw invalid(NAME_WITHOUT_SLUG_ERROR);
   return out;
 }
 

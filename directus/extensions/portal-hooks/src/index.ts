@@ -18,19 +18,50 @@ import {
   prepareCategory,
   prepareMunicipality,
 } from './catalog-rules.ts';
-import { prepareNewsCreate, prepareNewsUpdate, type NewsPayload, type PreviousNews } from './news-rules.ts';
+import { prepareNewsCreate, prepareNewsUpdate, publishDatesByRow, type NewsPayload, type PreviousNews } from './news-rules.ts';
 import { profileFromUser, syncProfileToUser, syncUserToProfile } from './profile-sync.ts';
+import { createLoginGuard, limiterFactory, mountLoginLimits } from './login-limit-middleware.ts';
+import { headOf, mountUploadGuard, sniffImage } from './upload-guard.ts';
+import { BEFORE_NEWS, carried, carry, FILE_CANDIDATES, ROW_DATES } from './carry.ts';
+import { candidateFiles, FILE_SOURCES, refreshFileVisibility, storedRows, type FileSource } from './file-visibility.ts';
+import { textLimitError, TEXT_LIMITS, type LimitedCollection } from '@portal/domain/text-limits';
+import { invalid } from '../../shared/portal-error.ts';
+import { validateAd, type AdInput } from '@portal/domain/ads';
+
+/** The first of validateAd's messages, in form order, or null. */
+const firstAdError = (ad: Record<string, unknown>): string | null => Object.values(validateAd(ad as AdInput))[0] ?? null;
 
 type Keys = Array<string | number>;
 
-export default defineHook(({ filter, action, schedule }, { database, env, logger }) => {
+export default defineHook(({ filter, action, schedule, init }, { database, env, logger, services, getSchema }) => {
+  init('middlewares.after', (meta) => {
+    const app = (meta as { app: import('express').Router }).app;
+    const warn = (m: string) => logger.warn(m);
+    mountLoginLimits(app, createLoginGuard(limiterFactory(env['REDIS'] as string | undefined)), warn);
+    mountUploadGuard(
+      app,
+      async (id) => {
+        const { stream } = await new services.AssetsService({ knex: database, schema: await getSchema() }).getAsset(id);
+        const type = sniffImage(await headOf(stream));
+        if (type) await (database as any)('directus_files').where('id', id).update({ type });
+        return type !== null;
+      },
+      async (ids) => {
+        await new services.FilesService({ knex: database, schema: await getSchema() }).deleteMany(ids);
+      },
+      warn,
+    );
+    // Readers fetch the files they are shown, by id; nobody anonymous lists them.
+    app.all(['/files', '/graphql/system'], (req, res, next) => {
+      if (req.method !== 'GET' && req.path === '/files') return next();
+      if ((req as { accountability?: { user?: string | null } }).accountability?.user) return next();
+      res.status(403).json({ errors: [{ message: 'Acesso negado', extensions: { code: 'FORBIDDEN' } }] });
+    });
+  });
   const knex = database as any;
   const notify = builderNotifier(env['PORTAL_BUILDER_URL'] as string | undefined, env['PORTAL_BUILDER_TOKEN'] as string | undefined, (m) =>
     logger.warn(m),
   );
-  // News state before a write, read in the filter and used after commit by the action.
-  const before = new Map<string, NewsState[]>();
-  const keyOf = (keys: Keys) => keys.map(String).sort().join(',');
   const newsStates = async (db: any, keys: Keys): Promise<NewsState[]> =>
     (await db('news').whereIn('id', keys).select('id', 'slug', 'status', 'published_at')).map((r: any) => ({
       id: r.id,
@@ -38,13 +69,38 @@ export default defineHook(({ filter, action, schedule }, { database, env, logger
       status: r.status,
       published_at: isoFromDb(r.published_at),
     }));
-  const afterNewsWrite = async (keys: Keys) => {
-    const previous = before.get(keyOf(keys)) ?? [];
-    before.delete(keyOf(keys));
+  /** After commit: rebuild what readers see, from the rows before (carried by the request) and now. */
+  const afterNewsWrite = async (keys: Keys, previous: NewsState[] = []) => {
     const req = newsRebuild(previous, await newsStates(knex, keys), new Date());
     if (req) await notify(req);
   };
   if (String(env['PORTAL_ALLOW_TEST_EMAILS']) === 'true' && !allowTestTld()) logger.warn('portal: não foi possível liberar e-mails .test');
+
+  // Length limits first, for every collection the spec gives text fields (issue #10).
+  for (const collection of Object.keys(TEXT_LIMITS) as LimitedCollection[]) {
+    for (const event of ['create', 'update'] as const) {
+      filter(`${collection}.items.${event}`, (payload) => {
+        const error = textLimitError(collection, payload as Record<string, unknown>);
+        if (error) throw invalid(error);
+        return payload;
+      });
+    }
+  }
+
+  // Ads: the admin form's rules (domain validateAd), held by the server for every client (issue #14).
+  filter('ads.items.create', async (payload) => {
+    const error = firstAdError(payload as Record<string, unknown>);
+    if (error) throw invalid(error);
+    return payload;
+  });
+  filter('ads.items.update', async (payload, meta, { database: db }) => {
+    const rows = await (db as any)('ads').whereIn('id', (meta as { keys: Keys }).keys ?? []).select('title', 'content', 'ad_type', 'link_url', 'google_ad_client', 'google_ad_slot');
+    for (const row of rows) {
+      const error = firstAdError({ ...row, ...(payload as Record<string, unknown>) });
+      if (error) throw invalid(error);
+    }
+    return payload;
+  });
 
   /** Slug unique among news: "titulo", "titulo-2", … (self excluded on update). */
   async function freeNewsSlug(db: any, slug: string, selfIds: Keys = []): Promise<string> {
@@ -68,20 +124,27 @@ export default defineHook(({ filter, action, schedule }, { database, env, logger
     const previous: PreviousNews[] = await (db as any)('news')
       .whereIn('id', keys)
       .select('id', 'status', 'published_at', 'municipality_id', 'author_id');
-    before.set(keyOf(keys), await newsStates(db, keys));
-    const out = prepareNewsUpdate(payload as NewsPayload, previous, actor, new Date());
+    const now = new Date();
+    const out = prepareNewsUpdate(payload as NewsPayload, previous, actor, now);
     if (typeof out.slug === 'string') out.slug = await freeNewsSlug(db, out.slug, keys);
+    carry(keys, BEFORE_NEWS, await newsStates(db, keys));
+    // Rows of a batch that need different dates get theirs after commit (only once access was checked).
+    if (!('published_at' in out) && ('status' in out || 'scheduled_at' in out)) carry(keys, ROW_DATES, publishDatesByRow(out, previous, now));
     return out;
   });
 
   filter('news.items.delete', async (keys, _meta, { database: db }) => {
-    before.set(keyOf(keys as Keys), await newsStates(db, keys as Keys));
+    carry(keys as Keys, BEFORE_NEWS, await newsStates(db, keys as Keys));
     return keys;
   });
 
   action('news.items.create', async ({ key }) => afterNewsWrite([key as string]));
-  action('news.items.update', async ({ keys }) => afterNewsWrite(keys as Keys));
-  action('news.items.delete', async ({ keys }) => afterNewsWrite(keys as Keys));
+  action('news.items.update', async ({ keys }) => {
+    const dates = carried<Record<string, string | null>>(keys, ROW_DATES);
+    for (const [id, at] of Object.entries(dates ?? {})) await knex('news').where('id', id).update({ published_at: at ? dbDate(knex, new Date(at)) : null });
+    await afterNewsWrite(keys as Keys, carried<NewsState[]>(keys, BEFORE_NEWS));
+  });
+  action('news.items.delete', async ({ keys }) => afterNewsWrite(keys as Keys, carried<NewsState[]>(keys, BEFORE_NEWS)));
 
   for (const collection of FULL_REBUILD_COLLECTIONS) {
     for (const event of ['create', 'update', 'delete']) {
@@ -101,6 +164,10 @@ export default defineHook(({ filter, action, schedule }, { database, env, logger
       .where('published_at', '<=', dbDate(knex, now))
       .select('id', 'slug');
     lastSweep = now;
+    if (due.length) {
+      // An embargoed photo becomes readable with its story, not before.
+      await refreshFileVisibility(knex, candidateFiles('news', await storedRows(knex, 'news', due.map((r: any) => r.id)), []), now);
+    }
     if (due.length) await notify({ full: false, news: due.map((r: any) => r.id), slugs: due.map((r: any) => r.slug) });
   });
 
@@ -157,4 +224,22 @@ export default defineHook(({ filter, action, schedule }, { database, env, logger
   action('profiles.items.update', async ({ keys, payload }) => {
     await syncProfileToUser(knex, keys as string[], payload as Record<string, unknown>);
   });
+  // Registered last, so they see payloads as the other filters left them. The
+  // filters only read (which files the rows used before and will use after);
+  // flags change after commit, once Directus has checked the writer's access.
+  for (const source of Object.keys(FILE_SOURCES) as FileSource[]) {
+    filter(`${source}.items.update`, async (payload, meta, { database: db }) => {
+      const keys = (meta as { keys: Keys }).keys ?? [];
+      carry(keys, FILE_CANDIDATES, candidateFiles(source, await storedRows(db, source, keys), [payload as Record<string, unknown>]));
+      return payload;
+    });
+    filter(`${source}.items.delete`, async (keys, _meta, { database: db }) => {
+      carry(keys as Keys, FILE_CANDIDATES, candidateFiles(source, await storedRows(db, source, keys as Keys), []));
+      return keys;
+    });
+    // A new row has no "before": the files it uses are in its payload.
+    action(`${source}.items.create`, async ({ payload }) => refreshFileVisibility(knex, candidateFiles(source, [], [payload as Record<string, unknown>])));
+    action(`${source}.items.update`, async ({ keys }) => refreshFileVisibility(knex, carried<string[]>(keys, FILE_CANDIDATES) ?? []));
+    action(`${source}.items.delete`, async ({ keys }) => refreshFileVisibility(knex, carried<string[]>(keys, FILE_CANDIDATES) ?? []));
+  }
 });

@@ -55,6 +55,21 @@ export function prepareNewsCreate(payload: NewsPayload, actor: Actor, now: Date)
 }
 
 /**
+ * The publish rule for each row of an update: a batch publish sends one
+ * payload for many rows, but each keeps its own history (a story published
+ * last week keeps its date; a pending one is published now).
+ */
+export function publishDatesByRow(payload: NewsPayload, previous: PreviousNews[], now: Date): Record<string, string | null> {
+  return Object.fromEntries(
+    previous.map((p) => [
+      p.id,
+      applyPublishRule({ status: (payload.status as NewsStatus | undefined) ?? p.status, scheduled_at: payload.scheduled_at as string | null, previous: p, now })
+        .published_at,
+    ]),
+  );
+}
+
+/**
  * Update of one or more news: municipality locked for everyone but super_admin,
  * status rules, publish rule recomputed when status or schedule is sent.
  */
@@ -74,12 +89,12 @@ export function prepareNewsUpdate(payload: NewsPayload, previous: PreviousNews[]
   }
 
   if ('status' in out || 'scheduled_at' in out) {
-    // Batch updates send one payload for many rows; the first row decides.
-    const first = previous[0];
-    if (first) {
-      const status = (out.status as NewsStatus | undefined) ?? first.status;
-      Object.assign(out, applyPublishRule({ status, scheduled_at: out.scheduled_at as string | null, previous: first, now }));
-    }
+    const dates = publishDatesByRow(out, previous, now);
+    const values = new Set(Object.values(dates));
+    // One payload serves every row only when they all get the same date; otherwise
+    // the hook writes each row's own date (publishDatesByRow) and the payload sets none.
+    if (values.size === 1) out.published_at = [...values][0];
+    else delete out.published_at;
   } else {
     delete out.published_at;
   }

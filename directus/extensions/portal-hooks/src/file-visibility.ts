@@ -1,0 +1,80 @@
+/**
+ * Which uploaded files readers may fetch (issue #10): only files that
+ * published content uses. `directus_files.portal_public` is the flag the
+ * public read permission filters on. Before a write the filter notes which
+ * files the rows use (before and after); once the write has committed, each
+ * of them is recomputed from what is stored — so an embargoed story's photo
+ * stays private until the story is live, and private again once it is not,
+ * and a refused write changes nothing.
+ */
+import { fileRefs } from '@portal/domain/files';
+import { isoFromDb } from '../../shared/db-date.ts';
+import { wherePublicNews } from '../../shared/visibility.ts';
+import { isPubliclyVisible } from '@portal/domain/news-access';
+
+type Row = Record<string, unknown>;
+type Knex = any;
+
+/** Where content refers to files, and when that content is public. */
+export const FILE_SOURCES = {
+  news: {
+    pk: 'id',
+    fields: ['featured_image', 'content'],
+    isPublic: (r: Row, now: Date) => isPubliclyVisible({ status: String(r.status), published_at: isoFromDb(r.published_at) }, now),
+    publicRows: (q: Knex, db: Knex, now: Date) => wherePublicNews(q, db, now),
+  },
+  events: { pk: 'id', fields: ['image_url'], isPublic: (r: Row) => !!r.is_active, publicRows: (q: Knex) => q.where('is_active', true) },
+  ads: { pk: 'id', fields: ['content'], isPublic: (r: Row) => !!r.is_active, publicRows: (q: Knex) => q.where('is_active', true) },
+  // Bylines show the author's photo; the portal's settings hold its public texts.
+  profiles: { pk: 'id', fields: ['avatar_url'], isPublic: () => true, publicRows: (q: Knex) => q },
+  settings: { pk: 'key', fields: ['value'], isPublic: () => true, publicRows: (q: Knex) => q },
+} as const;
+
+export type FileSource = keyof typeof FILE_SOURCES;
+
+const refsOf = (source: FileSource, rows: Row[]) => fileRefs(...rows.flatMap((r) => FILE_SOURCES[source].fields.map((f) => r[f])));
+
+/** Files the rows refer to before and after a write: the ones whose flag may change. */
+export function candidateFiles(source: FileSource, before: Row[], after: Row[]): string[] {
+  return [...new Set([...refsOf(source, before), ...refsOf(source, after)])];
+}
+
+/** Is `fileId` used by any public content, as stored now? */
+async function usedPublicly(db: Knex, fileId: string, now: Date): Promise<boolean> {
+  for (const [name, s] of Object.entries(FILE_SOURCES) as Array<[FileSource, (typeof FILE_SOURCES)[FileSource]]>) {
+    const hit = await s
+      .publicRows(db(name), db, now)
+      .where((w: Knex) => {
+        for (const f of s.fields) w.orWhere(f, 'like', `%${fileId}%`);
+      })
+      .first(s.pk);
+    if (hit) return true;
+  }
+  return false;
+}
+
+/** After a write has committed: each candidate file is public exactly while public content uses it. */
+export async function refreshFileVisibility(db: Knex, fileIds: string[], now = new Date()) {
+  for (const id of fileIds) await db('directus_files').where('id', id).update({ portal_public: await usedPublicly(db, id, now) });
+}
+
+/** Rows of `source` as stored, with the columns the rules read. */
+export async function storedRows(db: Knex, source: FileSource, keys: unknown[]): Promise<Row[]> {
+  if (!keys.length) return [];
+  const s = FILE_SOURCES[source];
+  const extra = source === 'news' ? ['status', 'published_at'] : source === 'events' || source === 'ads' ? ['is_active'] : [];
+  return db(source).whereIn(s.pk, keys).select(s.pk, ...s.fields, ...extra);
+}
+
+/** Every file from scratch (apply, or files from before this rule existed). */
+export async function reconcileAllFiles(db: Knex, now = new Date()) {
+  const visible = new Set<string>();
+  for (const [name, s] of Object.entries(FILE_SOURCES) as Array<[FileSource, (typeof FILE_SOURCES)[FileSource]]>) {
+    const rows: Row[] = await s.publicRows(db(name), db, now).select(...s.fields);
+    for (const id of refsOf(name, rows)) visible.add(id);
+  }
+  await db('directus_files').update({ portal_public: false });
+  const ids = [...visible];
+  for (let i = 0; i < ids.length; i += 500) await db('directus_files').whereIn('id', ids.slice(i, i + 500)).update({ portal_public: true });
+  return visible.size;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { AD_WINDOW_FILTER, isAdVisible, isPubliclyVisible, NOW, PUBLIC_NEWS_FILTER } from './news-access.ts';
+
+type Filter = Record<string, unknown>;
+
+/** Directus's filter operators used by the rules, evaluated on one row (what Directus does in SQL). */
+function matches(filter: Filter, row: Record<string, unknown>, now: Date): boolean {
+  const [key, cond] = Object.entries(filter)[0] as [string, unknown];
+  if (key === '_and') return (cond as Filter[]).every((f) => matches(f, row, now));
+  if (key === '_or') return (cond as Filter[]).some((f) => matches(f, row, now));
+  const [op, raw] = Object.entries(cond as Filter)[0] as [string, unknown];
+  const value = raw === NOW ? now.getTime() : raw;
+  const field = row[key];
+  const comparable = typeof field === 'string' && /^\d{4}-/.test(field) ? new Date(field).getTime() : field;
+  switch (op) {
+    case '_eq':
+      return comparable === value;
+    case '_null':
+      return (field === null || field === undefined) === value;
+    case '_lte':
+      return comparable !== null && comparable !== undefined && (comparable as number) <= (value as number);
+    case '_gte':
+      return comparable !== null && comparable !== undefined && (comparable as number) >= (value as number);
+    default:
+      throw new Error(`operador não coberto: ${op}`);
+  }
+}
+
+const now = new Date('2026-11-22T12:00:00Z');
+const before = '2026-11-22T11:00:00Z';
+const after = '2026-11-22T13:00:00Z';
+
+describe('the filter form and the predicate agree', () => {
+  it.each([
+    { status: 'published', published_at: before },
+    { status: 'published', published_at: after },
+    { status: 'published', published_at: null },
+    { status: 'pending', published_at: before },
+    { status: 'draft', published_at: null },
+    { status: 'archived', published_at: before },
+  ])('public news: %o', (row) => {
+    expect(matches(PUBLIC_NEWS_FILTER, row, now)).toBe(isPubliclyVisible(row, now));
+  });
+
+  it.each([
+    { is_active: true, start_date: null, end_date: null },
+    { is_active: false, start_date: null, end_date: null },
+    { is_active: true, start_date: before, end_date: null },
+    { is_active: true, start_date: after, end_date: null },
+    { is_active: true, start_date: null, end_date: before },
+    { is_active: true, start_date: null, end_date: after },
+    { is_active: true, start_date: before, end_date: after },
+  ])('ad window: %o', (row) => {
+    expect(matches(AD_WINDOW_FILTER, row, now)).toBe(isAdVisible(row, now));
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Security headers of the one origin, defined once: the front server of
+ * `npm start` sends them and deploy/nginx.conf must send the same values (a
+ * unit test parses the nginx file and compares). See decision 007.
+ */
+
+/** Sent with every response. */
+export const COMMON_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
+/** Both policies end the same: no plugins, no base or form hijack, never framed. */
+const LOCKDOWN = ["font-src 'self' data:", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"];
+
+/**
+ * The public site: Astro inlines its island loader, so scripts need
+ * 'unsafe-inline' (no user content is ever rendered as script: bodies and ads
+ * go through the sanitizer). AdSense (after consent), YouTube (TV dialog and
+ * embeds) and any https radio stream are the third parties it may load.
+ */
+export const SITE_CSP = [
+  "default-src 'self'",
+  // 'wasm-unsafe-eval': the search (Pagefind) runs WebAssembly; it allows no JS eval.
+  "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' https://pagead2.googlesyndication.com https://*.googlesyndication.com https://*.google.com https://*.doubleclick.net",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "media-src 'self' https:",
+  "connect-src 'self' https://*.google.com https://*.googlesyndication.com https://*.doubleclick.net",
+  'frame-src https://www.youtube-nocookie.com https://www.youtube.com https://*.googlesyndication.com https://*.doubleclick.net https://*.google.com',
+  ...LOCKDOWN,
+].join('; ');
+
+/**
+ * The admin SPA is all our own bundle: no inline script, no third party.
+ * Inline styles stay (React style attributes, the crop tool); images may be
+ * data:/blob: previews while cropping.
+ */
+export const ADMIN_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  ...LOCKDOWN,
+].join('; ');
+
+/** Production only (nginx behind TLS): browsers remember to use https. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** Files served as images inline; anything else from /api/assets is a download. */
+export const INLINE_ASSET_TYPES = /^image\/(jpeg|png|webp|avif|gif)$/i;
+
+export function siteHeaders(): Record<string, string> {
+  return { ...COMMON_HEADERS, 'content-security-policy': SITE_CSP };
+}
+export function adminHeaders(): Record<string, string> {
+  return { ...COMMON_HEADERS, 'content-security-policy': ADMIN_CSP };
+}

