@@ -157,6 +157,8 @@ export const permissions: PermissionDef[] = [
   read(PUBLIC_POLICY_ID, 'municipalities', ['id', 'name', 'slug']),
   read(PUBLIC_POLICY_ID, 'events', ALL, { is_active: { _eq: true } }),
   read(PUBLIC_POLICY_ID, 'ads', ALL, adInWindow),
+  // Old addresses of public stories only (the build turns them into 301s; issue #8).
+  read(PUBLIC_POLICY_ID, 'news_redirects', ['slug', 'news_id'], { news_id: publishedNow }),
   read(PUBLIC_POLICY_ID, 'settings', ALL, { key: { _in: [...PUBLIC_SETTING_KEYS] } }),
   // Bylines are staff; a sign-up (verified or not) has no role and is nobody's byline (issue #10).
   read(PUBLIC_POLICY_ID, 'profiles', PUBLIC_PROFILE_FIELDS, { role: { _nnull: true } }),
@@ -172,6 +174,7 @@ export const permissions: PermissionDef[] = [
   read(POLICY_IDS.staff, 'events'),
   read(POLICY_IDS.staff, 'ads'),
   read(POLICY_IDS.staff, 'settings'),
+  read(POLICY_IDS.staff, 'news_redirects'),
   // Colleagues: who they are and what they do, never their email or WhatsApp (issue #10).
   read(POLICY_IDS.staff, 'profiles', COLLEAGUE_PROFILE_FIELDS),
   // One's own profile, whole (granted by the role policies, so Directus 11 merges the

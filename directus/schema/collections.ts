@@ -119,6 +119,8 @@ export const collections: CollectionDef[] = [
       m2o('author_id'),
       timestamp('published_at'),
       timestamp('scheduled_at'),
+      // Set by portal-hooks when the story first goes out; its URL is fixed from then on.
+      { ...timestamp('first_published_at'), meta: { interface: 'datetime', readonly: true, note: 'Primeira publicação (o endereço fica fixo)' } },
       createdAt(),
       {
         field: 'updated_at',
@@ -240,6 +242,21 @@ export const collections: CollectionDef[] = [
       createdAt(),
     ],
   },
+  {
+    collection: 'news_redirects',
+    meta: { icon: 'alt_route', note: 'Endereços antigos de notícias (301 para o atual)', hidden: true },
+    fields: [
+      {
+        field: 'id',
+        type: 'integer',
+        meta: { readonly: true, hidden: true },
+        schema: { is_primary_key: true, has_auto_increment: true, is_nullable: false },
+      },
+      str('slug', { required: true, unique: true, max: 320 }),
+      m2o('news_id', 'uuid', true),
+      createdAt(),
+    ],
+  },
 ];
 
 /**
@@ -260,6 +277,7 @@ export const relations: RelationDef[] = [
   { collection: 'profiles', field: 'municipality_id', related_collection: 'municipalities', on_delete: 'SET NULL' },
   { collection: 'news_likes', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
   { collection: 'news_views', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
+  { collection: 'news_redirects', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
 ];
 
 /** Indexes for the public queries (Directus fields cannot declare composite ones). */
@@ -272,5 +290,6 @@ export const indexes: IndexDef[] = [
   { name: 'news_created_at_idx', collection: 'news', columns: ['created_at'] },
   { name: 'news_likes_news_idx', collection: 'news_likes', columns: ['news_id'] },
   { name: 'news_views_news_idx', collection: 'news_views', columns: ['news_id'] },
+  { name: 'news_redirects_news_idx', collection: 'news_redirects', columns: ['news_id'] },
   { name: 'events_active_date_idx', collection: 'events', columns: ['is_active', 'event_date'] },
 ];

@@ -12,7 +12,7 @@ type Keys<T> = Record<keyof T, true>;
 type Row<C extends keyof Schema> = Schema[C][number];
 
 const typed = {
-  news: { id: true, title: true, summary: true, content: true, slug: true, status: true, is_featured: true, featured_image: true, featured_image_caption: true, category_id: true, municipality_id: true, author_id: true, published_at: true, scheduled_at: true, created_at: true, updated_at: true, view_count: true, like_count: true } satisfies Keys<Row<'news'>>,
+  news: { id: true, title: true, summary: true, content: true, slug: true, status: true, is_featured: true, featured_image: true, featured_image_caption: true, category_id: true, municipality_id: true, author_id: true, published_at: true, scheduled_at: true, first_published_at: true, created_at: true, updated_at: true, view_count: true, like_count: true } satisfies Keys<Row<'news'>>,
   categories: { id: true, name: true, slug: true, description: true } satisfies Keys<Row<'categories'>>,
   municipalities: { id: true, name: true, slug: true, created_at: true } satisfies Keys<Row<'municipalities'>>,
   events: { id: true, title: true, event_date: true, location: true, image_url: true, url: true, is_active: true } satisfies Keys<Row<'events'>>,
@@ -21,6 +21,7 @@ const typed = {
   profiles: { id: true, user_id: true, full_name: true, email: true, whatsapp: true, instagram: true, avatar_url: true, role: true, municipality_id: true } satisfies Keys<Row<'profiles'>>,
   news_likes: { id: true, news_id: true, user_id: true, created_at: true } satisfies Keys<Row<'news_likes'>>,
   news_views: { id: true, news_id: true, user_id: true, ip_hash: true, created_at: true } satisfies Keys<Row<'news_views'>>,
+  news_redirects: { id: true, slug: true, news_id: true, created_at: true } satisfies Keys<Row<'news_redirects'>>,
 } satisfies Record<keyof Schema, Record<string, true>>;
 
 /** Fields a collection has in Directus but its type leaves out on purpose (with why). */

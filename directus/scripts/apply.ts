@@ -150,6 +150,8 @@ export async function applyAll({ url, env, demo = false, log = () => {} }: Apply
   const db = knexFromEnv(env);
   try {
     await reconcileAllFiles(db);
+    // Stories out before permanent URLs existed: their slug is fixed from their first date (issue #8).
+    await db('news').whereNull('first_published_at').whereNotNull('published_at').update({ first_published_at: db.ref('published_at') });
   } finally {
     await db.destroy();
   }

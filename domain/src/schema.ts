@@ -25,6 +25,8 @@ export type News = {
   author_id: string | null;
   published_at: string | null;
   scheduled_at: string | null;
+  /** When the story first went out; from then on its URL is fixed (set by the server, never cleared). */
+  first_published_at: string | null;
   created_at: string;
   updated_at: string | null;
   /** Counters kept by the engagement endpoints; read-only for everyone. */
@@ -76,6 +78,9 @@ export type Profile = {
 export type NewsLike = { id: string; news_id: string; user_id: string; created_at: string };
 export type NewsView = { id: number; news_id: string; user_id: string | null; ip_hash: string; created_at: string };
 
+/** An old address of a story, answered with a 301 to its current one (issue #8). */
+export type NewsRedirect = { id: number; slug: string; news_id: string | News; created_at: string };
+
 export type Schema = {
   news: News[];
   categories: Category[];
@@ -86,6 +91,7 @@ export type Schema = {
   profiles: Profile[];
   news_likes: NewsLike[];
   news_views: NewsView[];
+  news_redirects: NewsRedirect[];
 };
 
 /** Fields of a news item safe for anonymous readers (never author emails). */

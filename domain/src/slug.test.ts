@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { categorySlug, categoryTitleFromSlug, municipalitySlug, newsSlug, uniqueSlug } from './slug.ts';
+import { categorySlug, categoryTitleFromSlug, literalNewsSlug, municipalitySlug, newsSlug, uniqueSlug } from './slug.ts';
 
-describe('newsSlug (spec §5: runs outside a-z0-9 become one hyphen)', () => {
+describe('newsSlug (accents folded, then spec §5: runs outside a-z0-9 become one hyphen)', () => {
   it('lowercases and joins words with hyphens', () => expect(newsSlug('Chuva Forte Hoje')).toBe('chuva-forte-hoje'));
-  it('turns each accented letter run into a hyphen, as the spec rule says', () =>
-    expect(newsSlug('Câmara de Belém')).toBe('c-mara-de-bel-m'));
+  it('folds accents before the spec rule (decision 005)', () => expect(newsSlug('Câmara de Belém')).toBe('camara-de-belem'));
+  it('folds cedilla and tilde', () => expect(newsSlug('Ação em São João')).toBe('acao-em-sao-joao'));
   it('collapses punctuation runs and trims the edges', () => expect(newsSlug('  "Re-Pa": 2 x 1!! ')).toBe('re-pa-2-x-1'));
   it('keeps digits', () => expect(newsSlug('COP 30 em 2025')).toBe('cop-30-em-2025'));
+});
+
+describe('literalNewsSlug (the spec rule as written, kept as an alias)', () => {
+  it('turns each accented letter run into a hyphen', () => expect(literalNewsSlug('Câmara de Belém')).toBe('c-mara-de-bel-m'));
+  it('equals newsSlug when the title has no accents', () => expect(literalNewsSlug('COP 30 em 2025')).toBe(newsSlug('COP 30 em 2025')));
 });
 
 describe('categorySlug (accents stripped, non-alphanumerics removed)', () => {

@@ -11,11 +11,22 @@ const stripAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/
 const NEWS_SLUG_BASE_MAX = 110;
 
 /**
- * News slug: lowercase, every run of characters outside a-z and 0-9 becomes one
- * hyphen. Leading/trailing hyphens are trimmed so a URL never ends in "-".
- * @example newsSlug('Chuva forte em Belém!') // 'chuva-forte-em-bel-m'
+ * News slug: accents folded first ("Câmara" → "camara", decision 005), then
+ * the spec's rule (§5): lowercase, every run of characters outside a-z and 0-9
+ * becomes one hyphen, edges trimmed so a URL never ends in "-".
+ * @example newsSlug('Chuva forte em Belém!') // 'chuva-forte-em-belem'
  */
 export function newsSlug(title: string): string {
+  return literalNewsSlug(stripAccents(title));
+}
+
+/**
+ * The spec's rule applied literally, without folding accents: the form the
+ * portal this product replaces used ("Belém" → "bel-m"). Kept as a 301 alias
+ * of each story so links to the old portal keep working.
+ * @example literalNewsSlug('Câmara de Belém') // 'c-mara-de-bel-m'
+ */
+export function literalNewsSlug(title: string): string {
   return boundSlug(title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, ''), NEWS_SLUG_BASE_MAX);
 }
 

@@ -5,7 +5,8 @@
  *   /auth, /admin[/*], /dashboard, /profile → the admin SPA (index.html)
  *   /_admin/*                              → the admin SPA's assets
  *   everything else                        → the static site; a missing
- *     /news/* gets the "Notícia não encontrada" page, any other path the 404 page.
+ *     /news/* is first looked up among old addresses (301, issue #8), then
+ *     gets the "Notícia não encontrada" page; any other path the 404 page.
  * The site root is resolved on every request so a new build can be released
  * atomically by switching a symlink (issue #5).
  */
@@ -13,6 +14,7 @@ import { createReadStream, existsSync, readFileSync, realpathSync, statSync } fr
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { newsRedirect } from './redirects.ts';
 import { adminHeaders, COMMON_HEADERS, INLINE_ASSET_TYPES, siteHeaders } from './security-headers.ts';
 
 const TYPES: Record<string, string> = {
@@ -171,6 +173,12 @@ export function handler(o: FrontOptions) {
     const siteDir = existsSync(o.siteDir) ? realpathSync(o.siteDir) : o.siteDir;
     const f = fileFor(siteDir, p);
     if (f) return send(req, res, f);
+    // An old address of a story (title-era slug, editor's rename, the old portal's form).
+    const moved = newsRedirect(siteDir, p);
+    if (moved) {
+      res.writeHead(301, { ...COMMON_HEADERS, location: moved + url.search, 'cache-control': 'public, max-age=300' });
+      return res.end();
+    }
     const notFound = p.startsWith('/news/') ? path.join(siteDir, 'news-not-found.html') : path.join(siteDir, '404.html');
     if (existsSync(notFound)) return send(req, res, notFound, 404, 'no-cache');
     // No release on disk yet (the very first build is still running).

@@ -8,7 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startBuilder } from '../../scripts/lib/builder/service.ts';
-import { asEveryone, newsFactory, type Api, type Who } from './support.ts';
+import { startFrontServer } from '../../scripts/lib/front-server.ts';
+import { literalNewsSlug, newsSlug } from '../../domain/src/slug.ts';
+import { anonymous, asEveryone, created as ok, message, newsFactory, type Api, type Who } from './support.ts';
 
 let who: Record<Who, Api>;
 let builder: ReturnType<typeof startBuilder>;
@@ -136,4 +138,79 @@ describe('publish pipeline', () => {
     console.log(`agendada: no ar ${lateBy} ms após o horário`);
     expect(lateBy).toBeLessThanOrEqual(60_000);
   }, 120_000);
+});
+
+describe('permanent URLs (issue #8)', () => {
+  let front: http.Server;
+  let frontUrl: string;
+  beforeAll(async () => {
+    front = await startFrontServer({ port: 0, host: '127.0.0.1', siteDir: builder.releases.current, adminDir: root, directusUrl: inject('directusUrl') });
+    frontUrl = `http://127.0.0.1:${(front.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise((r) => front.close(r)));
+  const get = (p: string) => fetch(frontUrl + p, { redirect: 'manual' });
+
+  it('a story that went out keeps its URL when its title changes; the old portal\'s literal address redirects', async () => {
+    const title = `Câmara de Belém vota orçamento ${Date.now()}`;
+    const story = ok(await who.editor.post('/items/news', newsFactory({ title, status: 'published' })));
+    // Accents folded (decision 005); the spec's literal form kept as an alias.
+    expect(story.slug).toBe(newsSlug(title));
+    expect(story.slug).toMatch(/^camara-de-belem-vota-orcamento-/);
+    const literal = literalNewsSlug(title);
+    await until(() => existsSync(page(story.slug)), 90_000, 'página publicada');
+    // Action
+    const edited = await who.editor.patch(`/items/news/${story.id}`, { title: `${title} (atualizada)` });
+    // Assert
+    expect(edited.data.slug).toBe(story.slug);
+    await until(() => existsSync(page(story.slug)) && readFileSync(page(story.slug), 'utf8').includes('(atualizada)'), 90_000, 'correção no ar');
+    const r = await get(`/news/${literal}/`);
+    expect(r.status).toBe(301);
+    expect(r.headers.get('location')).toBe(`/news/${story.slug}/`);
+    // nginx asks the builder the same question on a miss.
+    const b = await fetch(`http://127.0.0.1:${inject('builderPort')}/redirect?path=/news/${literal}/`, { redirect: 'manual' });
+    expect([b.status, b.headers.get('location')]).toEqual([301, `/news/${story.slug}/`]);
+  });
+
+  it('an editor changing the address on purpose: the new one is live and the old one answers 301', async () => {
+    const story = ok(await who.editor.post('/items/news', newsFactory({ title: `Endereço antigo ${Date.now()}`, status: 'published' })));
+    await until(() => existsSync(page(story.slug)), 90_000, 'página publicada');
+    const wanted = `endereco-novo-${Date.now()}`;
+    // Action
+    const r = await who.editor.patch(`/items/news/${story.id}`, { slug: wanted });
+    // Assert
+    expect(r.data.slug).toBe(wanted);
+    await until(() => existsSync(page(wanted)) && !existsSync(page(story.slug)), 90_000, 'novo endereço no ar');
+    await builder.idle();
+    const old = await get(`/news/${story.slug}/`);
+    expect([old.status, old.headers.get('location')]).toEqual([301, `/news/${wanted}/`]);
+    expect((await get(`/news/${wanted}/`)).status).toBe(200);
+    // Nobody else may take the old address: it would break the links out there.
+    const other = ok(await who.editor.post('/items/news', newsFactory({ title: 'x', slug: story.slug })));
+    expect(other.slug).toBe(`${story.slug}-2`);
+  });
+
+  it('an unknown address still gets the not-found page', async () => {
+    expect((await get('/news/nunca-existiu-assim/')).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${inject('builderPort')}/redirect?path=/news/nunca-existiu-assim/`)).status).toBe(404);
+  });
+
+  it('a draft\'s address follows its title until it first goes out', async () => {
+    const draft = ok(await who.producer.post('/items/news', newsFactory({ title: `Rascunho inicial ${Date.now()}` })));
+    const r = await who.producer.patch(`/items/news/${draft.id}`, { title: 'Título definitivo da pauta' });
+    expect(r.data.slug).toMatch(/^titulo-definitivo-da-pauta(-\d+)?$/);
+  });
+
+  it('a producer cannot move a story that went out, even once it is back in draft', async () => {
+    const own = ok(await who.producer.post('/items/news', newsFactory({ status: 'pending' })));
+    expect((await who.editor.patch(`/items/news/${own.id}`, { status: 'published' })).status).toBe(200);
+    expect((await who.editor.patch(`/items/news/${own.id}`, { status: 'draft' })).status).toBe(200);
+    // Action
+    const r = await who.producer.patch(`/items/news/${own.id}`, { slug: 'outro-endereco' });
+    // Assert
+    expect(r.status).toBe(403);
+    expect(message(r)).toBe('Apenas editores podem mudar o endereço de uma notícia já publicada');
+    // Its old aliases are not public while it is not.
+    const aliases = await anonymous().get(`/items/news_redirects?filter[news_id][_eq]=${own.id}`);
+    expect(aliases.data).toEqual([]);
+  });
 });

@@ -22,7 +22,7 @@ test('super_admin cria, edita, publica e exclui uma notícia', async ({ page }) 
   await expect(dialog.getByText('Título é obrigatório')).toBeVisible();
   await expect(dialog.getByText('Conteúdo é obrigatório')).toBeVisible();
   await dialog.getByLabel('Título').fill(title);
-  await expect(dialog.getByText(/Slug: enchente-no-guam-/)).toBeVisible();
+  await expect(dialog.getByText(/Slug: enchente-no-guama-/)).toBeVisible();
   await dialog.getByLabel('Conteúdo').fill('A chuva forte alagou ruas do bairro.');
   await dialog.getByLabel('Categoria').selectOption({ label: 'Política' });
   await dialog.getByLabel('Município').selectOption({ label: 'Belém' });

@@ -5,6 +5,7 @@ import { Coalescer, mergeRequests, type BuildOutcome, type BuildRequest } from '
 import { Releases } from './releases.ts';
 import type { SkippedRecord } from '@portal/domain/text-limits';
 import { buildRelease, takeReport } from './site-build.ts';
+import { newsRedirect } from '../redirects.ts';
 
 export type BuilderOptions = {
   releasesRoot: string;
@@ -129,6 +130,13 @@ export function startBuilder(o: BuilderOptions) {
     };
     const url = new URL(req.url ?? '/', 'http://x');
     if (req.method === 'GET' && url.pathname === '/status') return send(200, { ...status, queued: coalescer.queued });
+    // nginx asks here when a /news/ address has no page (deploy/nginx.conf): 301 to where it moved, or 404.
+    if ((req.method === 'GET' || req.method === 'HEAD') && url.pathname === '/redirect') {
+      const to = newsRedirect(releases.current, url.searchParams.get('path') ?? '');
+      if (!to) return send(404, { error: 'não encontrado' });
+      res.writeHead(301, { location: to, 'cache-control': 'public, max-age=300' });
+      return res.end();
+    }
     if (req.method === 'POST' && url.pathname === '/hooks/rebuild') {
       if (!tokenOk(o.token, req.headers['x-builder-token'] as string | undefined)) return send(401, { error: 'token inválido' });
       let raw = '';

@@ -54,6 +54,8 @@ export type Content = {
   builtAt: Date;
   /** Records left out of this build because they cannot become pages (reported to the newsroom). */
   skipped: SkippedRecord[];
+  /** Old news addresses → current slug of a story on the site (301s; issue #8). */
+  redirects: Record<string, string>;
 };
 
 export const AUTHOR_FALLBACK = 'Autor não informado';
@@ -67,7 +69,7 @@ type RawNews = Omit<News, 'category_id' | 'municipality_id' | 'status' | 'conten
 
 async function load(): Promise<Content> {
   const client = directus();
-  const [rawNews, categories, municipalities, settingRows, profiles, events, ads] = await Promise.all([
+  const [rawNews, categories, municipalities, settingRows, profiles, events, ads, aliases] = await Promise.all([
     // The public policy already limits reads to published news whose date has come;
     // the status filter keeps that true even if the policy were widened.
     client.request(
@@ -88,6 +90,8 @@ async function load(): Promise<Content> {
     client.request(readItems('profiles', { fields: ['user_id', 'full_name'], limit: -1 })),
     client.request(readItems('events', { filter: { is_active: { _eq: true } }, sort: ['event_date'], limit: -1 })),
     client.request(readItems('ads', { filter: { is_active: { _eq: true } }, sort: ['-created_at'], limit: -1 })),
+    // Readers see only aliases of public stories (policy), which is all a redirect may point to.
+    client.request(readItems('news_redirects', { fields: ['slug', { news_id: ['slug'] }], limit: -1 })),
   ]);
 
   const authors = new Map(profiles.filter((p) => p.full_name).map((p) => [p.user_id, p.full_name as string]));
@@ -147,9 +151,18 @@ async function load(): Promise<Content> {
     return map;
   };
 
+  const bySlug = new Map(news.map((a) => [a.slug, a]));
+  const redirects: Record<string, string> = {};
+  for (const r of aliases as unknown as Array<{ slug: string; news_id: { slug: string } | null }>) {
+    const to = r.news_id?.slug;
+    // A live story's own address is never shadowed by an alias.
+    if (to && bySlug.has(to) && !bySlug.has(r.slug) && isUsableSlug(r.slug)) redirects[r.slug] = to;
+  }
+
   return {
     news,
-    bySlug: new Map(news.map((a) => [a.slug, a])),
+    bySlug,
+    redirects,
     byCategory: group((a) => a.category?.slug ?? null),
     byMunicipality: group((a) => a.municipality?.slug ?? null),
     categories: usableCategories,

@@ -22,7 +22,8 @@ import { prepareNewsCreate, prepareNewsUpdate, publishDatesByRow, type NewsPaylo
 import { profileFromUser, syncProfileToUser, syncUserToProfile } from './profile-sync.ts';
 import { createLoginGuard, limiterFactory, mountLoginLimits } from './login-limit-middleware.ts';
 import { headOf, mountUploadGuard, sniffImage } from './upload-guard.ts';
-import { BEFORE_NEWS, carried, carry, FILE_CANDIDATES, ROW_DATES } from './carry.ts';
+import { BEFORE_NEWS, BEFORE_SLUGS, carried, carry, FILE_CANDIDATES, ROW_DATES } from './carry.ts';
+import { recordPermalinks, slugsBefore, takenSlugs, type SlugBefore } from './permalink-store.ts';
 import { candidateFiles, FILE_SOURCES, refreshFileVisibility, storedRows, type FileSource } from './file-visibility.ts';
 import { textLimitError, TEXT_LIMITS, type LimitedCollection } from '@portal/domain/text-limits';
 import { invalid } from '../../shared/portal-error.ts';
@@ -102,14 +103,8 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     return payload;
   });
 
-  /** Slug unique among news: "titulo", "titulo-2", … (self excluded on update). */
-  async function freeNewsSlug(db: any, slug: string, selfIds: Keys = []): Promise<string> {
-    const taken = await db('news')
-      .where((q: any) => q.where('slug', slug).orWhere('slug', 'like', `${slug}-%`))
-      .whereNotIn('id', selfIds)
-      .pluck('slug');
-    return uniqueSlug(slug, taken);
-  }
+  /** Slug unique among news and their old addresses: "titulo", "titulo-2", … (self excluded on update). */
+  const freeNewsSlug = async (db: any, slug: string, selfIds: Keys = []): Promise<string> => uniqueSlug(slug, await takenSlugs(db, slug, selfIds));
 
   filter('news.items.create', async (payload, _meta, { database: db, accountability }) => {
     const actor = await loadActor(accountability as any, db as any);
@@ -123,11 +118,12 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     const actor = await loadActor(accountability as any, db as any);
     const previous: PreviousNews[] = await (db as any)('news')
       .whereIn('id', keys)
-      .select('id', 'status', 'published_at', 'municipality_id', 'author_id');
+      .select('id', 'slug', 'status', 'published_at', 'first_published_at', 'municipality_id', 'author_id');
     const now = new Date();
     const out = prepareNewsUpdate(payload as NewsPayload, previous, actor, now);
     if (typeof out.slug === 'string') out.slug = await freeNewsSlug(db, out.slug, keys);
     carry(keys, BEFORE_NEWS, await newsStates(db, keys));
+    carry(keys, BEFORE_SLUGS, await slugsBefore(db, keys));
     // Rows of a batch that need different dates get theirs after commit (only once access was checked).
     if (!('published_at' in out) && ('status' in out || 'scheduled_at' in out)) carry(keys, ROW_DATES, publishDatesByRow(out, previous, now));
     return out;
@@ -138,10 +134,14 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     return keys;
   });
 
-  action('news.items.create', async ({ key }) => afterNewsWrite([key as string]));
+  action('news.items.create', async ({ key }) => {
+    await recordPermalinks(knex, [key as string], [], new Date());
+    await afterNewsWrite([key as string]);
+  });
   action('news.items.update', async ({ keys }) => {
     const dates = carried<Record<string, string | null>>(keys, ROW_DATES);
     for (const [id, at] of Object.entries(dates ?? {})) await knex('news').where('id', id).update({ published_at: at ? dbDate(knex, new Date(at)) : null });
+    await recordPermalinks(knex, keys as Keys, carried<SlugBefore[]>(keys, BEFORE_SLUGS) ?? [], new Date());
     await afterNewsWrite(keys as Keys, carried<NewsState[]>(keys, BEFORE_NEWS));
   });
   action('news.items.delete', async ({ keys }) => afterNewsWrite(keys as Keys, carried<NewsState[]>(keys, BEFORE_NEWS)));

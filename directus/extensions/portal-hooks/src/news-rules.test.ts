@@ -9,8 +9,10 @@ const superAdmin: Actor = { kind: 'user', userId: 'u-adm', role: 'super_admin', 
 const base = { title: 'Chuva em Belém', content: 'Texto' };
 const prev = (o: Partial<PreviousNews> = {}): PreviousNews => ({
   id: 'n1',
+  slug: 'chuva-em-belem',
   status: 'draft',
   published_at: null,
+  first_published_at: null,
   municipality_id: 'm-belem',
   author_id: 'u-prod',
   ...o,
@@ -45,7 +47,7 @@ describe('creating news', () => {
   });
   it('derives the slug from the title and saves empty selects as null', () => {
     expect(prepareNewsCreate({ ...base, category_id: '', municipality_id: '' }, editor, now)).toMatchObject({
-      slug: 'chuva-em-bel-m',
+      slug: 'chuva-em-belem',
       category_id: null,
       municipality_id: null,
     });
@@ -61,7 +63,7 @@ describe('updating news', () => {
     expect(() => prepareNewsUpdate({ municipality_id: 'm-other' }, [prev()], editor, now)).toThrow('Apenas super admin pode alterar o município');
   });
   it('sending the same municipality is accepted and dropped', () => {
-    expect(prepareNewsUpdate({ municipality_id: 'm-belem', title: 'Novo' }, [prev()], editor, now)).toEqual({ title: 'Novo' });
+    expect(prepareNewsUpdate({ municipality_id: 'm-belem', title: 'Novo' }, [prev()], editor, now)).toEqual({ title: 'Novo', slug: 'novo' });
   });
   it('super_admin may change the municipality', () => {
     expect(prepareNewsUpdate({ municipality_id: 'm-other' }, [prev()], superAdmin, now).municipality_id).toBe('m-other');
@@ -80,4 +82,21 @@ describe('updating news', () => {
   it('a producer cannot move a news to published', () => {
     expect(() => prepareNewsUpdate({ status: 'published' }, [prev()], producer, now)).toThrow(PRODUCER_STATUS_ERROR);
   });
+  it('a title edit of a story that went out keeps its URL (issue #8)', () => {
+    const out = prepareNewsUpdate({ title: 'Chuva forte em Belém' }, [prev({ status: 'published', first_published_at: '2026-11-01T00:00:00.000Z' })], producer, now);
+    expect(out).toMatchObject({ title: 'Chuva forte em Belém' });
+    expect(out).not.toHaveProperty('slug');
+  });
+  it('the admin form sending the old slug back changes nothing', () => {
+    expect(prepareNewsUpdate({ title: 'Outro', slug: 'chuva-em-belem' }, [prev({ status: 'published' })], editor, now)).not.toHaveProperty('slug');
+  });
+});
+
+describe('changing the address of a story that went out', () => {
+  const out = prev({ status: 'archived', first_published_at: '2026-11-01T00:00:00.000Z' });
+  it('an editor may', () => expect(prepareNewsUpdate({ slug: 'Nova Chuva' }, [out], editor, now).slug).toBe('nova-chuva'));
+  it('a producer may not, even once unpublished', () =>
+    expect(() => prepareNewsUpdate({ slug: 'nova-chuva' }, [out], producer, now)).toThrow('Apenas editores podem mudar o endereço de uma notícia já publicada'));
+  it('nobody stamps the first publication by hand', () =>
+    expect(prepareNewsUpdate({ first_published_at: '2020-01-01', title: 'x' }, [out], editor, now)).not.toHaveProperty('first_published_at'));
 });

@@ -5,12 +5,21 @@
 import { MUNICIPALITY_CHANGE_ERROR } from '@portal/domain/municipalities';
 import { applyPublishRule, isNewsStatus, PRODUCER_EDITABLE_STATUSES, type NewsStatus } from '@portal/domain/news-status';
 import { isEditorLevel } from '@portal/domain/roles';
+import { requestedSlug, SLUG_BATCH_ERROR } from '@portal/domain/permalinks';
 import { newsSlug } from '@portal/domain/slug';
 import { forbidden, invalid } from '../../shared/portal-error.ts';
 import type { Actor } from './actor.ts';
 
 export type NewsPayload = Record<string, unknown>;
-export type PreviousNews = { id: string; status: NewsStatus; published_at: string | null; municipality_id: string | null; author_id: string | null };
+export type PreviousNews = {
+  id: string;
+  slug: string;
+  status: NewsStatus;
+  published_at: string | null;
+  first_published_at: string | null;
+  municipality_id: string | null;
+  author_id: string | null;
+};
 
 export const PRODUCER_STATUS_ERROR = 'Produtores só podem salvar notícias como rascunho ou pendente';
 export const FEATURE_ERROR = 'Apenas editores podem destacar notícias';
@@ -34,6 +43,7 @@ function checkStatus(status: unknown, actor: Actor) {
 /** Create: author forced to self, producer's municipality forced, publish rule, slug from title. */
 export function prepareNewsCreate(payload: NewsPayload, actor: Actor, now: Date): NewsPayload {
   const out: NewsPayload = { ...payload };
+  delete out.first_published_at;
   if (typeof out.title !== 'string' || !out.title.trim()) throw invalid(TITLE_REQUIRED_ERROR);
   if (typeof out.content !== 'string' || !out.content.trim()) throw invalid(CONTENT_REQUIRED_ERROR);
   out.status ??= 'draft';
@@ -76,6 +86,7 @@ export function publishDatesByRow(payload: NewsPayload, previous: PreviousNews[]
 export function prepareNewsUpdate(payload: NewsPayload, previous: PreviousNews[], actor: Actor, now: Date): NewsPayload {
   const out: NewsPayload = { ...payload };
   delete out.author_id;
+  delete out.first_published_at;
   if ('title' in out && (typeof out.title !== 'string' || !out.title.trim())) throw invalid(TITLE_REQUIRED_ERROR);
   if ('content' in out && (typeof out.content !== 'string' || !out.content.trim())) throw invalid(CONTENT_REQUIRED_ERROR);
   checkStatus(out.status, actor);
@@ -98,6 +109,10 @@ export function prepareNewsUpdate(payload: NewsPayload, previous: PreviousNews[]
   } else {
     delete out.published_at;
   }
-  if (typeof out.slug === 'string') out.slug = newsSlug(out.slug) || newsSlug(String(out.title ?? '')) || 'noticia';
+  // Permanent URLs (issue #8): a story that went out keeps its slug unless an editor changes it.
+  const slug = requestedSlug(out, previous, actor.kind === 'user' ? actor.role : null);
+  if (slug.error) throw slug.error === SLUG_BATCH_ERROR ? invalid(slug.error) : forbidden(slug.error);
+  delete out.slug;
+  if (slug.slug) out.slug = slug.slug;
   return out;
 }

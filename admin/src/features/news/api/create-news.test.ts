@@ -3,6 +3,7 @@ import { newsPayload, type NewsInput } from './create-news.ts';
 
 const input: NewsInput = {
   title: 'Chuva forte em Belém!',
+  slug: '',
   summary: '  ',
   content: 'Texto',
   status: 'published',
@@ -17,11 +18,13 @@ const input: NewsInput = {
 describe('newsPayload', () => {
   it('derives the slug from the title and saves empty optionals as null', () => {
     const p = newsPayload(input, 'editor');
-    expect(p.slug).toBe('chuva-forte-em-bel-m');
+    expect(p.slug).toBe('chuva-forte-em-belem');
     expect(p.summary).toBeNull();
     expect(p.category_id).toBeNull();
     expect(p.featured_image).toBeNull();
   });
+
+  it('takes a slug typed on purpose, folded like a title', () => expect(newsPayload({ ...input, slug: 'Belém em Foco' }, 'editor').slug).toBe('belem-em-foco'));
 
   it('sends the schedule only for editor-level users publishing', () => {
     expect(newsPayload(input, 'super_admin').scheduled_at).toBe('2030-01-01T12:00:00.000Z');

@@ -10,6 +10,8 @@ import { newsQueries } from './news-queries.ts';
 
 export const newsInputSchema = z.object({
   title: z.string().trim().min(1, 'Título é obrigatório'),
+  /** Blank: derived from the title. Fixed once the story went out (domain/src/permalinks.ts). */
+  slug: z.string(),
   summary: z.string(),
   content: z.string().trim().min(1, 'Conteúdo é obrigatório'),
   status: z.enum(NEWS_STATUSES),
@@ -26,7 +28,7 @@ export type NewsInput = z.infer<typeof newsInputSchema>;
 const blankToNull = (v: string | null) => (v && v.trim() ? v.trim() : null);
 
 /**
- * What is sent to Directus. Slug from the title; empty optionals become null;
+ * What is sent to Directus. Slug as typed, else from the title; empty optionals become null;
  * the schedule only for editor-level users saving as published (blank = now);
  * is_featured only for editor-level (producers have no write access to it).
  */
@@ -34,7 +36,7 @@ export function newsPayload(input: NewsInput, role: Role | null): Record<string,
   const editor = isEditorLevel(role);
   const payload: Record<string, unknown> = {
     title: input.title.trim(),
-    slug: newsSlug(input.title),
+    slug: newsSlug(input.slug.trim() ? input.slug : input.title),
     summary: blankToNull(input.summary),
     content: input.content,
     status: input.status,

@@ -40,6 +40,7 @@ const FIELDS = [
   'author_id',
   'published_at',
   'scheduled_at',
+  'first_published_at',
   'created_at',
 ] as const;
 

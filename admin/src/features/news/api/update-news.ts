@@ -5,10 +5,16 @@ import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { newsPayload, type NewsInput } from './create-news.ts';
 import { newsQueries } from './news-queries.ts';
 
-/** Edits by anyone but super_admin keep the original municipality (the server enforces it too). */
-export async function updateNews({ id, input, role }: { id: string; input: NewsInput; role: Role | null }) {
+/**
+ * Edits by anyone but super_admin keep the original municipality (the server
+ * enforces it too). The slug is sent only when changed on purpose: the server
+ * re-derives it from the title while the story has never gone out, and keeps
+ * it afterwards (permanent URLs, issue #8).
+ */
+export async function updateNews({ id, input, role, slug }: { id: string; input: NewsInput; role: Role | null; slug: string }) {
   const payload = newsPayload(input, role);
   if (!isAdmin(role)) delete payload.municipality_id;
+  if (!input.slug.trim() || payload.slug === slug) delete payload.slug;
   return directus.request(updateItem('news', id, payload as never, { fields: ['id', 'slug'] }));
 }
 

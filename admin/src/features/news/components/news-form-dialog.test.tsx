@@ -42,7 +42,7 @@ describe('news form', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(created(calls)).toMatchObject({ title: 'Feira do Açaí', slug: 'feira-do-a-a', status: 'draft', municipality_id: 'm-belem', scheduled_at: null });
+    expect(created(calls)).toMatchObject({ title: 'Feira do Açaí', slug: 'feira-do-acai', status: 'draft', municipality_id: 'm-belem', scheduled_at: null });
     expect(created(calls)).not.toHaveProperty('is_featured');
     expect(await screen.findByText('Notícia criada com sucesso')).toBeInTheDocument();
   });
@@ -113,6 +113,7 @@ describe('news form', () => {
       author_id: 'someone',
       published_at: '2030-01-15T13:30:00.000Z',
       scheduled_at: null,
+      first_published_at: '2030-01-15T13:30:00.000Z',
       created_at: '2026-01-01T00:00:00Z',
       authorName: 'Alguém',
     };
@@ -122,6 +123,18 @@ describe('news form', () => {
     expect(within(dialog).getByLabelText('Data de publicação')).toHaveValue('2030-01-15T10:30'); // Belém time
     await userEvent.click(within(dialog).getByRole('button', { name: 'Atualizar' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
-    expect(calls.find((c) => c.method === 'PATCH')?.body).not.toHaveProperty('municipality_id');
+    const patch = calls.find((c) => c.method === 'PATCH')?.body;
+    expect(patch).not.toHaveProperty('municipality_id');
+    // The address of a story that went out is kept unless changed on purpose (issue #8).
+    expect(patch).not.toHaveProperty('slug');
+    expect(within(dialog).getByLabelText('Endereço (slug)')).toHaveValue('antiga');
+  });
+
+  it('a producer sees the fixed address of a story that went out but cannot change it', () => {
+    mockDirectus(() => ({ id: 'n1' }));
+    const news = { id: 'n2', title: 'Velha', summary: null, content: 'Texto', slug: 'velha', status: 'draft', is_featured: false, featured_image: null, featured_image_caption: null, category_id: null, municipality_id: null, author_id: 'me', published_at: null, scheduled_at: null, first_published_at: '2026-01-01T00:00:00Z', created_at: '2026-01-01T00:00:00Z', authorName: 'Eu' } satisfies NewsRow;
+    const { dialog } = renderForm('producer', { news });
+    expect(within(dialog).getByLabelText('Endereço (slug)')).toBeDisabled();
+    expect(within(dialog).getByText('Apenas editores podem mudar o endereço de uma notícia já publicada')).toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { MUNICIPALITY_CHANGE_ERROR } from '@portal/domain/municipalities';
 import { NEWS_STATUS_LABELS, statusOptionsFor } from '@portal/domain/news-status';
 import { isAdmin, isEditorLevel, type Role } from '@portal/domain/roles';
+import { isSlugLocked, SLUG_CHANGE_FORBIDDEN, SLUG_LOCKED_HINT } from '@portal/domain/permalinks';
 import { newsSlug } from '@portal/domain/slug';
 import { asUtc } from '@portal/domain/timestamps';
 import { ImageUploadDialog, NEWS_IMAGE_UPLOAD } from '../../../components/image-upload-dialog.tsx';
@@ -39,6 +40,7 @@ function initialValues(news: NewsRow | null, producerMunicipality: string | null
   if (!news) {
     return {
       title: '',
+      slug: '',
       summary: '',
       content: '',
       status: 'draft',
@@ -52,6 +54,7 @@ function initialValues(news: NewsRow | null, producerMunicipality: string | null
   }
   return {
     title: news.title,
+    slug: news.slug,
     summary: news.summary ?? '',
     content: news.content,
     status: news.status,
@@ -119,7 +122,7 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
     }
     try {
       if (news) {
-        await update.mutateAsync({ id: news.id, input: parsed.data, role });
+        await update.mutateAsync({ id: news.id, input: parsed.data, role, slug: news.slug });
         toast.success('Notícia atualizada com sucesso');
       } else {
         await create.mutateAsync({ input: parsed.data, role });
@@ -132,11 +135,22 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
   }
 
   const slug = newsSlug(values.title);
+  // Once out, the address stays; only editors change it, and the old one redirects (issue #8).
+  const slugLocked = !!news && isSlugLocked(news);
 
   return (
     <Dialog open={open} onClose={onClose} title={editing ? 'Editar Notícia' : 'Nova Notícia'} size="lg">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label="Título" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} required hint={slug ? `Slug: ${slug}` : undefined} />
+        <TextField label="Título" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} required hint={!editing && slug ? `Slug: ${slug}` : undefined} />
+        {editing && (
+          <TextField
+            label="Endereço (slug)"
+            value={values.slug}
+            onChange={(e) => set('slug', e.target.value)}
+            disabled={slugLocked && !editor}
+            hint={slugLocked ? (editor ? SLUG_LOCKED_HINT : SLUG_CHANGE_FORBIDDEN) : 'Segue o título até a primeira publicação.'}
+          />
+        )}
         <TextAreaField label="Resumo" rows={2} value={values.summary} onChange={(e) => set('summary', e.target.value)} />
         <TextAreaField label="Conteúdo" rows={8} value={values.content} onChange={(e) => set('content', e.target.value)} error={errors.content} required />
         <div className="grid gap-4 sm:grid-cols-2">

@@ -1,0 +1,54 @@
+/**
+ * The database side of permanent URLs (issue #8; rules in
+ * domain/src/permalinks.ts). Runs in action hooks, after commit: stamps a
+ * story's first publication, keeps the spec's literal slug as an alias, and
+ * turns an editor's slug change into an alias of the old address.
+ */
+import { isSlugLocked } from '@portal/domain/permalinks';
+import { literalNewsSlug } from '@portal/domain/slug';
+import { dbDate } from '../../shared/db-date.ts';
+
+type Keys = Array<string | number>;
+export type SlugBefore = { id: string; slug: string; locked: boolean };
+
+/** Rows as they were, for the action to compare (carried on the request's keys). */
+export async function slugsBefore(db: any, keys: Keys): Promise<SlugBefore[]> {
+  const rows = await db('news').whereIn('id', keys).select('id', 'slug', 'status', 'first_published_at');
+  return rows.map((r: any) => ({ id: r.id, slug: r.slug, locked: isSlugLocked(r) }));
+}
+
+/** Slugs a new or renamed story may not take: other stories' slugs and their old addresses. */
+export async function takenSlugs(db: any, base: string, selfIds: Keys): Promise<string[]> {
+  const like = (q: any) => q.where('slug', base).orWhere('slug', 'like', `${base}-%`);
+  const [news, aliases] = await Promise.all([
+    db('news').where(like).whereNotIn('id', selfIds).pluck('slug'),
+    db('news_redirects').where(like).whereNotIn('news_id', selfIds).pluck('slug'),
+  ]);
+  return [...news, ...aliases];
+}
+
+async function addAlias(db: any, slug: string, newsId: string, now: Date) {
+  if (!slug) return;
+  // An address another story uses stays theirs; an old alias of this one is refreshed.
+  if (await db('news').where('slug', slug).whereNot('id', newsId).first('id')) return;
+  await db('news_redirects')
+    .insert({ slug, news_id: newsId, created_at: dbDate(db, now) })
+    .onConflict('slug')
+    .merge({ news_id: newsId });
+}
+
+/** After a create or update commits: first-publication stamp, literal alias, old-address alias. */
+export async function recordPermalinks(db: any, keys: Keys, before: SlugBefore[], now: Date): Promise<void> {
+  const rows = await db('news').whereIn('id', keys).select('id', 'slug', 'title', 'status', 'first_published_at');
+  for (const row of rows) {
+    if (row.status === 'published' && !row.first_published_at) {
+      await db('news').where('id', row.id).whereNull('first_published_at').update({ first_published_at: dbDate(db, now) });
+      // Links to the portal this product replaces used the spec's literal slug.
+      await addAlias(db, literalNewsSlug(String(row.title ?? '')), row.id, now);
+    }
+    const old = before.find((b) => b.id === row.id);
+    if (old && old.locked && old.slug !== row.slug) await addAlias(db, old.slug, row.id, now);
+    // A story that takes back one of its old addresses no longer redirects it.
+    await db('news_redirects').where({ slug: row.slug, news_id: row.id }).delete();
+  }
+}

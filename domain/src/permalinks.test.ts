@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { isSlugLocked, redirectTarget, requestedSlug, SLUG_BATCH_ERROR, SLUG_CHANGE_FORBIDDEN, type SlugState } from './permalinks.ts';
+
+const draft: SlugState = { slug: 'chuva-em-belem', status: 'draft', first_published_at: null };
+const live: SlugState = { slug: 'chuva-em-belem', status: 'published', first_published_at: '2026-11-01T12:00:00.000Z' };
+const unpublished: SlugState = { ...live, status: 'draft' };
+
+describe('isSlugLocked', () => {
+  it('a story never published follows its title', () => expect(isSlugLocked(draft)).toBe(false));
+  it('a published story is locked', () => expect(isSlugLocked(live)).toBe(true));
+  it('stays locked after being unpublished (its links are out there)', () => expect(isSlugLocked(unpublished)).toBe(true));
+  it('a story saved as published (even scheduled) is locked before the first date is stamped', () =>
+    expect(isSlugLocked({ status: 'published', first_published_at: null })).toBe(true));
+});
+
+describe('requestedSlug', () => {
+  it('a new title re-derives the slug of a draft', () => expect(requestedSlug({ title: 'Sol em Santarém' }, [draft], 'producer')).toEqual({ slug: 'sol-em-santarem' }));
+  it('a new title keeps the URL of a published story', () => expect(requestedSlug({ title: 'Sol em Santarém' }, [live], 'editor')).toEqual({ slug: null }));
+  it('an editor may change the slug of a published story on purpose', () =>
+    expect(requestedSlug({ slug: 'Chuva forte em Belém' }, [live], 'editor')).toEqual({ slug: 'chuva-forte-em-belem' }));
+  it('a producer may not', () => expect(requestedSlug({ slug: 'outro' }, [unpublished], 'producer')).toEqual({ slug: null, error: SLUG_CHANGE_FORBIDDEN }));
+  it('a producer may name a draft', () => expect(requestedSlug({ slug: 'outro' }, [draft], 'producer')).toEqual({ slug: 'outro' }));
+  it('sending the same slug again changes nothing (and is allowed to anyone)', () =>
+    expect(requestedSlug({ slug: 'chuva-em-belem', title: 'x' }, [live], 'producer')).toEqual({ slug: null }));
+  it('one slug for several stories is refused', () =>
+    expect(requestedSlug({ slug: 'igual' }, [draft, { ...draft, slug: 'outra' }], 'editor')).toEqual({ slug: null, error: SLUG_BATCH_ERROR }));
+  it('a batch title change derives nothing', () => expect(requestedSlug({ title: 'x' }, [draft, draft], 'editor')).toEqual({ slug: null }));
+  it('the server itself (no role) may rename', () => expect(requestedSlug({ slug: 'novo' }, [live], null)).toEqual({ slug: 'novo' }));
+});
+
+describe('redirectTarget', () => {
+  const aliases = new Map([
+    ['c-mara-de-bel-m', 'camara-de-belem'],
+    ['volta', 'volta'],
+  ]);
+  it('an old address goes to the current one', () => expect(redirectTarget(aliases, 'c-mara-de-bel-m')).toBe('camara-de-belem'));
+  it('unknown addresses have none', () => expect(redirectTarget(aliases, 'nada')).toBeNull());
+  it('never redirects a slug to itself', () => expect(redirectTarget(aliases, 'volta')).toBeNull());
+});

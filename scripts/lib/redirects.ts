@@ -1,0 +1,43 @@
+/**
+ * Permanent URLs at the edge (issue #8): a request for a news address that
+ * has no page is looked up in the live release's redirects.json (written by
+ * site/src/pages/redirects.json.ts). The front server answers with it, and so
+ * does the builder's GET /redirect, which nginx asks on a miss — one lookup
+ * for both. Rule: domain/src/permalinks.ts.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { redirectTarget } from '@portal/domain/permalinks';
+
+export const REDIRECTS_FILE = 'redirects.json';
+
+// The last release's map only: a new release replaces it (no growth, no sharing between releases).
+let cached: { file: string; mtimeMs: number; map: Map<string, string> } | null = null;
+
+function aliases(siteDir: string): Map<string, string> {
+  const file = path.join(siteDir, REDIRECTS_FILE);
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(file).mtimeMs;
+  } catch {
+    return new Map();
+  }
+  if (cached && cached.file === file && cached.mtimeMs === mtimeMs) return cached.map;
+  let map = new Map<string, string>();
+  try {
+    const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    map = new Map(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    // A damaged file means no redirects, never a failed request.
+  }
+  cached = { file, mtimeMs, map };
+  return map;
+}
+
+/** `/news/<old>/` → `/news/<current>/`, or null when the address is not an old one. */
+export function newsRedirect(siteDir: string, pathname: string): string | null {
+  const m = /^\/news\/([a-z0-9-]{1,320})\/?$/.exec(pathname);
+  if (!m) return null;
+  const to = redirectTarget(aliases(siteDir), m[1]!);
+  return to ? `/news/${to}/` : null;
+}
