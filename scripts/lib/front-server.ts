@@ -47,11 +47,10 @@ export type FrontOptions = { port: number; siteDir: string; adminDir: string; di
 
 /** A request the server refuses with a status instead of handling (never a crash). */
 class Refused extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
+  readonly status: number;
+  constructor(status: number, message: string) {
     super(message);
+    this.status = status;
   }
 }
 

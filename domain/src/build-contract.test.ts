@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { BUILD_NEWS_IDS_ENV, mergeRequests, parseBuildRequest, SITE_WIDE, storiesToRender } from './build-contract.ts';
+
+describe('parseBuildRequest', () => {
+  it('full', () => expect(parseBuildRequest({ full: true })).toEqual({ full: true }));
+  it('targeted, deduplicated', () =>
+    expect(parseBuildRequest({ news: ['a', 'a'], slugs: ['s'] })).toEqual({ full: false, news: ['a'], slugs: ['s'] }));
+  it('no stories: a site-wide change, not a full build', () => expect(parseBuildRequest({})).toEqual(SITE_WIDE));
+  it('malformed bodies are refused, never widened', () => {
+    expect(parseBuildRequest(null)).toBeNull();
+    expect(parseBuildRequest('full')).toBeNull();
+    expect(parseBuildRequest({ news: 'a' })).toBeNull();
+    expect(parseBuildRequest({ news: [1] })).toBeNull();
+    expect(parseBuildRequest({ slugs: ['x'.repeat(321)] })).toBeNull();
+  });
+  it('a huge batch becomes one full build (nothing dropped)', () =>
+    expect(parseBuildRequest({ news: Array.from({ length: 501 }, (_, i) => `n${i}`) })).toEqual({ full: true }));
+});
+
+describe('mergeRequests', () => {
+  it('unions targeted news and lets full win', () => {
+    expect(mergeRequests({ full: false, news: ['a'], slugs: ['sa'] }, { full: false, news: ['b', 'a'], slugs: ['sb'] })).toEqual({
+      full: false,
+      news: ['a', 'b'],
+      slugs: ['sa', 'sb'],
+    });
+    expect(mergeRequests({ full: false, news: ['a'], slugs: [] }, { full: true })).toEqual({ full: true });
+    expect(mergeRequests(null, { full: false, news: ['x', 'x'], slugs: [] })).toEqual({ full: false, news: ['x'], slugs: [] });
+  });
+});
+
+describe('storiesToRender', () => {
+  const all = [{ id: 'a' }, { id: 'b' }];
+  it('every story without the variable (full build)', () => expect(storiesToRender(all, {})).toEqual(all));
+  it('only the listed ones', () => expect(storiesToRender(all, { [BUILD_NEWS_IDS_ENV]: 'b' })).toEqual([{ id: 'b' }]));
+  it('none for a site-wide change (empty list, not "all")', () => expect(storiesToRender(all, { [BUILD_NEWS_IDS_ENV]: '' })).toEqual([]));
+});

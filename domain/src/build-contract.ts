@@ -1,0 +1,60 @@
+/**
+ * What crosses processes in the publish pipeline, in one place (issue #14):
+ * Directus hooks → builder (`POST /hooks/rebuild`, JSON body) → site build
+ * (environment of the Astro process). docs/decisions/006-publish-pipeline.md.
+ */
+
+/**
+ * Targeted: render these stories (ids) and every page that is not a story
+ * (home, categories, feeds, sitemaps, live.json…); `slugs` are addresses whose
+ * page may have to go (unpublished, deleted, renamed). With no stories it is a
+ * site-wide change (settings, ads, events, catalogue, bylines).
+ * Full: every page (deploys, template changes, the catch-up of related lists).
+ */
+export type TargetedRequest = { full: false; news: string[]; slugs: string[] };
+export type BuildRequest = { full: true } | TargetedRequest;
+
+/** Settings, ads, events, categories, municipalities, bylines: no story page of their own. */
+export const SITE_WIDE: TargetedRequest = Object.freeze({ full: false, news: [], slugs: [] }) as TargetedRequest;
+
+/** Builder → Astro: comma-separated ids of the stories a targeted build renders (absent: all). */
+export const BUILD_NEWS_IDS_ENV = 'PORTAL_BUILD_NEWS_IDS';
+
+/** Beyond this many stories a request becomes a full build (a batch publish of an admin page is 100). */
+export const MAX_REQUEST_IDS = 500;
+
+const uniq = (xs: string[]) => [...new Set(xs)];
+
+/** The body a hook sent, checked: anything malformed is refused, never widened to a full build. */
+export function parseBuildRequest(body: unknown): BuildRequest | null {
+  if (!body || typeof body !== 'object') return null;
+  const b = body as { full?: unknown; news?: unknown; slugs?: unknown };
+  if (b.full === true) return { full: true };
+  const list = (v: unknown): string[] | null =>
+    v === undefined ? [] : Array.isArray(v) && v.every((x) => typeof x === 'string' && x.length <= 320) ? (v as string[]) : null;
+  const news = list(b.news);
+  const slugs = list(b.slugs);
+  if (!news || !slugs) return null;
+  // A batch that large touches most lists anyway: one full build, nothing dropped.
+  if (news.length > MAX_REQUEST_IDS || slugs.length > MAX_REQUEST_IDS * 2) return { full: true };
+  return { full: false, news: uniq(news), slugs: uniq(slugs) };
+}
+
+/** Two requests as one: stories and addresses unioned; full wins. */
+export function mergeRequests(a: BuildRequest | null, b: BuildRequest): BuildRequest {
+  if (!a) return b.full ? b : { full: false, news: uniq(b.news), slugs: uniq(b.slugs) };
+  if (a.full || b.full) return { full: true };
+  return { full: false, news: uniq([...a.news, ...b.news]), slugs: uniq([...a.slugs, ...b.slugs]) };
+}
+
+export function mergeTargeted(a: TargetedRequest | null, b: TargetedRequest): TargetedRequest {
+  return mergeRequests(a, b) as TargetedRequest;
+}
+
+/** The stories a site build renders: the listed ones for a targeted build, every one otherwise. */
+export function storiesToRender<T extends { id: string }>(all: T[], env: Record<string, string | undefined>): T[] {
+  const ids = env[BUILD_NEWS_IDS_ENV];
+  if (ids === undefined) return all;
+  const wanted = new Set(ids.split(',').filter(Boolean));
+  return all.filter((a) => wanted.has(a.id));
+}
