@@ -15,7 +15,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { newsRedirect } from './redirects.ts';
-import { adminHeaders, COMMON_HEADERS, INLINE_ASSET_TYPES, siteHeaders } from './security-headers.ts';
+import { adminHeaders, cacheControl, COMMON_HEADERS, INLINE_ASSET_TYPES, siteHeaders } from './security-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -95,7 +95,7 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, file: string,
   const headers: http.OutgoingHttpHeaders = {
     ...security,
     'content-type': type,
-    'cache-control': cache ?? (ext === '.html' || ext === '.xml' ? 'no-cache' : 'public, max-age=31536000, immutable'),
+    'cache-control': cache ?? cacheControl(new URL(req.url ?? '/', 'http://x').pathname),
     vary: 'accept-encoding',
   };
   if (COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../directus/scripts/lib/paths.ts';
-import { ADMIN_CSP, COMMON_HEADERS, HSTS, SITE_CSP } from './security-headers.ts';
+import { ADMIN_CSP, CACHE_RULES, cacheControl, COMMON_HEADERS, DEFAULT_CACHE, HSTS, SITE_CSP } from './security-headers.ts';
 
 const conf = readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
 
@@ -57,5 +57,24 @@ describe('nginx sends the same security headers as the front server', () => {
     const others = [...server.matchAll(/location ([^{]+)\{/g)].map((m) => m[1]!.trim()).filter((l) => !l.startsWith('/api/') && !l.startsWith('@'));
     expect(others.length).toBeGreaterThan(3);
     for (const l of others) expect(addHeaders(block(new RegExp(`location ${l.replace(/[.*+?^$()|[\]\\]/g, '\\$&')}\\s*\\{`))), l).toEqual({});
+  });
+});
+
+describe('caching: the same rules in nginx and the front server', () => {
+  it('nginx maps the same regexes to the same values, in the same order', () => {
+    const map = block(/^map \$uri \$portal_cache/m);
+    expect(/default\s+"([^"]*)";/.exec(map)?.[1]).toBe(DEFAULT_CACHE);
+    const rules = [...map.matchAll(/^\s*~(\S+)\s+"([^"]*)";/gm)].map((m) => [m[1], m[2]]);
+    expect(rules).toEqual(CACHE_RULES.map(([re, v]) => [re.source, v]));
+  });
+
+  it('only content-hashed files are immutable; pages, feeds, data and the search entry are revalidated', () => {
+    expect(cacheControl('/_astro/index.B1x2.js')).toContain('immutable');
+    expect(cacheControl('/_admin/assets/index-abc.js')).toContain('immutable');
+    expect(cacheControl('/pagefind/fragment/pt_abc.pf_fragment')).toContain('immutable');
+    for (const p of ['/', '/news/x/', '/rss.xml', '/redirects.json', '/municipios/belem.json', '/pagefind/pagefind-entry.json', '/pagefind/pagefind.js', '/_admin/index.html']) {
+      expect(cacheControl(p), p).toBe('no-cache');
+    }
+    expect(cacheControl('/live.json')).toBe('public, max-age=5');
   });
 });

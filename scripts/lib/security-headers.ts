@@ -59,3 +59,24 @@ export function siteHeaders(): Record<string, string> {
 export function adminHeaders(): Record<string, string> {
   return { ...COMMON_HEADERS, 'content-security-policy': ADMIN_CSP };
 }
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Cache-Control by address, first match wins (nginx's `map $uri $portal_cache`
+ * mirrors it; security-headers.test.ts compares them). Only files whose name
+ * changes with their content are immutable; `/live.json` is cached for a few
+ * seconds (a site-wide change reaches every page within them); pages, feeds,
+ * data files and the search entry point are revalidated.
+ */
+export const CACHE_RULES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^\/(_astro|_admin\/assets)\//, IMMUTABLE],
+  [/^\/pagefind\/(fragment|index|filter)\//, IMMUTABLE],
+  [/^\/live\.json$/, 'public, max-age=5'],
+  [/^\/(favicon\.svg|logo\.svg)$/, 'public, max-age=3600'],
+];
+export const DEFAULT_CACHE = 'no-cache';
+
+export function cacheControl(urlPath: string): string {
+  return CACHE_RULES.find(([re]) => re.test(urlPath))?.[1] ?? DEFAULT_CACHE;
+}

@@ -214,3 +214,57 @@ describe('permanent URLs (issue #8)', () => {
     expect(aliases.data).toEqual([]);
   });
 });
+
+describe('site-wide changes under a stream of publishes (issue #8)', () => {
+  const live = () => JSON.parse(readFileSync(path.join(builder.releases.current, 'live.json'), 'utf8'));
+  const home = () => readFileSync(path.join(builder.releases.current, 'index.html'), 'utf8');
+
+  it('an urgent message set while stories keep coming is live within 10 s, old story pages included', async () => {
+    const old = ok(await who.editor.post('/items/news', newsFactory({ title: `Matéria antiga ${Date.now()}`, status: 'published' })));
+    await until(() => existsSync(page(old.slug)), 90_000, 'matéria antiga no ar');
+    const before = (await who.super_admin.get('/items/settings/urgent_message')).data.value as string;
+    // A publish every 1.5 s for 25 s: the live lane is never idle for long.
+    let streaming = true;
+    const published: string[] = [];
+    const stream = (async () => {
+      for (let i = 0; streaming && i < 17; i++) {
+        const n = ok(await who.editor.post('/items/news', newsFactory({ title: `Fluxo ${i} ${Date.now()}`, status: 'published' })));
+        published.push(n.slug);
+        await new Promise((r) => setTimeout(r, 1500));
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 3000));
+    const message = `URGENTE: chuva forte em Belém ${Date.now()}`;
+    try {
+      // Action
+      const t0 = Date.now();
+      expect((await who.super_admin.patch('/items/settings/urgent_message', { value: message })).status).toBe(200);
+      await until(() => live().settings.urgent_message === message && home().includes(message), 30_000, 'mensagem urgente no ar');
+      const ms = Date.now() - t0;
+      console.log(`mensagem urgente → no ar durante o fluxo: ${ms} ms (${builder.status.lastDurationMs} ms o último build)`);
+      // Assert: in time, while the stream still ran, and without re-rendering the old story.
+      expect(ms).toBeLessThanOrEqual(10_000);
+      expect(streaming && published.length < 17).toBe(true);
+      expect(readFileSync(page(old.slug), 'utf8')).not.toContain(message);
+    } finally {
+      streaming = false;
+      await stream;
+      await who.super_admin.patch('/items/settings/urgent_message', { value: before });
+    }
+    // Every story of the stream went live too (none starved by the site-wide change).
+    await builder.idle();
+    for (const slug of published) expect(existsSync(page(slug)), slug).toBe(true);
+  }, 120_000);
+
+  it('an ad created is live on the pages with slots and in /live.json (for pages cached before it)', async () => {
+    await builder.idle();
+    // Action
+    const ad = ok(await who.super_admin.post('/items/ads', { title: `Feira ${Date.now()}`, ad_type: 'sidebar', position: 'top', content: '<p>Feira do Açaí</p>', is_active: true }));
+    // Assert
+    await until(() => live().ads.top.some((a: { id: string }) => a.id === ad.id), 30_000, 'anúncio em live.json');
+    expect(live().ads.top.find((a: { id: string }) => a.id === ad.id).html).toContain('Feira do Açaí');
+    expect(home().includes(`data-ad-id="${ad.id}"`)).toBe(true);
+    await who.super_admin.del(`/items/ads/${ad.id}`);
+    await until(() => !live().ads.top.some((a: { id: string }) => a.id === ad.id), 30_000, 'anúncio retirado de live.json');
+  }, 120_000);
+});

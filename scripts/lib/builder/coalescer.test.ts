@@ -1,83 +1,206 @@
 import { describe, expect, it } from 'vitest';
-import { Coalescer, mergeRequests, type BuildRequest } from './coalescer.ts';
+import type { TargetedRequest } from '@portal/domain/build-contract';
+import { Coalescer, type BuildJobs } from './coalescer.ts';
 
-const deferred = () => {
-  let resolve!: () => void;
+const deferred = <T = void>() => {
+  let resolve!: (v: T) => void;
   let reject!: (e: Error) => void;
-  const promise = new Promise<void>((a, b) => ((resolve = a), (reject = b)));
+  const promise = new Promise<T>((a, b) => ((resolve = a), (reject = b)));
   return { promise, resolve, reject };
 };
+const t = (...news: string[]): TargetedRequest => ({ full: false, news, slugs: [] });
+/** Lets a lane start: requests made in the same tick merge into one build. */
+const tick = () => new Promise((r) => setTimeout(r, 0));
 
-describe('mergeRequests', () => {
-  it('unions targeted news and lets full win', () => {
-    expect(mergeRequests({ full: false, news: ['a'], slugs: ['sa'] }, { full: false, news: ['b', 'a'], slugs: ['sb'] })).toEqual({
-      full: false,
-      news: ['a', 'b'],
-      slugs: ['sa', 'sb'],
-    });
-    expect(mergeRequests({ full: false, news: ['a'], slugs: [] }, { full: true })).toEqual({ full: true });
-    expect(mergeRequests(null, { full: false, news: ['x', 'x'], slugs: [] })).toEqual({ full: false, news: ['x'], slugs: [] });
-  });
-});
+/**
+ * A fake site: folders are strings, a folder's content is the set of stories
+ * rendered into it; "live" is what readers get.
+ */
+function fakeSite() {
+  const folders = new Map<string, Set<string>>();
+  let n = 0;
+  const site = {
+    live: null as string | null,
+    activated: [] as string[],
+    discarded: [] as string[],
+    /** Stories as the database has them when a full build reads it. */
+    db: new Set<string>(),
+    fullGate: null as Promise<void> | null,
+    targetedGate: null as Promise<void> | null,
+    targeted: [] as string[][],
+    content: (dir: string | null) => [...(dir ? (folders.get(dir) ?? []) : [])].sort(),
+  };
+  const jobs: BuildJobs = {
+    full: async () => {
+      const snapshot = new Set(site.db); // reads the data at the start, like Astro
+      if (site.fullGate) await site.fullGate;
+      const dir = `full-${++n}`;
+      folders.set(dir, snapshot);
+      return dir;
+    },
+    targeted: async (req, base) => {
+      site.targeted.push(req.news);
+      if (site.targetedGate) await site.targetedGate;
+      const dir = base ?? `t-${++n}`;
+      const pages = new Set(base ? folders.get(base) : site.live ? folders.get(site.live) : []);
+      for (const id of req.news) pages.add(id);
+      folders.set(dir, pages);
+      return dir;
+    },
+    activate: (dir) => {
+      site.live = dir;
+      site.activated.push(dir);
+    },
+    discard: (dir) => void site.discarded.push(dir),
+  };
+  return { site, jobs };
+}
 
-describe('Coalescer', () => {
+describe('live lane', () => {
   it('a burst during a build queues exactly one follow-up with everything merged', async () => {
-    const builds: BuildRequest[] = [];
-    const gates = [deferred(), deferred()];
-    const c = new Coalescer(async (req) => {
-      builds.push(req);
-      await gates[builds.length - 1]!.promise;
-    });
+    const { site, jobs } = fakeSite();
+    const gate = deferred();
+    site.targetedGate = gate.promise;
+    const c = new Coalescer(jobs);
     // Action: one trigger starts a build; ten more arrive while it runs.
-    const first = c.trigger({ full: false, news: ['n0'], slugs: [] });
-    for (let i = 1; i <= 10; i++) void c.trigger({ full: false, news: [`n${i}`], slugs: [] });
+    void c.trigger(t('n0'));
+    await tick();
+    for (let i = 1; i <= 10; i++) void c.trigger(t(`n${i}`));
     expect(c.busy).toBe(true);
-    gates[0]!.resolve();
-    gates[1]!.resolve();
-    await first;
+    gate.resolve();
     await c.idle();
     // Assert
-    expect(builds).toHaveLength(2);
-    expect(builds[0]).toEqual({ full: false, news: ['n0'], slugs: [] });
-    expect((builds[1] as { news: string[] }).news.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `n${i + 1}`).sort());
+    expect(site.targeted).toHaveLength(2);
+    expect(site.targeted[0]).toEqual(['n0']);
+    expect([...site.targeted[1]!].sort()).toEqual(Array.from({ length: 10 }, (_, i) => `n${i + 1}`).sort());
   });
 
   it('a failed build is recorded and the next trigger still builds', async () => {
+    const { jobs } = fakeSite();
     let n = 0;
     const outcomes: boolean[] = [];
     const c = new Coalescer(
-      async () => {
-        n++;
-        if (n === 1) throw new Error('astro quebrou');
+      {
+        ...jobs,
+        targeted: async (req, base) => {
+          if (++n === 1) throw new Error('astro quebrou');
+          return jobs.targeted(req, base);
+        },
       },
       (_r, o) => outcomes.push(o.ok),
     );
-    await c.trigger({ full: true });
-    await c.trigger({ full: true });
+    await c.trigger(t('a'));
+    await c.trigger(t('a'));
     expect(outcomes).toEqual([false, true]);
     expect(c.history[0]!.outcome).toMatchObject({ ok: false, error: 'astro quebrou' });
   });
 
-  it('a queued publish runs before a queued full rebuild', async () => {
-    const order: string[] = [];
-    const gate = deferred();
-    const c = new Coalescer(async (req) => {
-      order.push(req.full ? 'full' : `news:${req.news.join(',')}`);
-      if (order.length === 1) await gate.promise;
-    });
+  it('triggers after a build ends start a new build (no change is lost)', async () => {
+    const { site, jobs } = fakeSite();
+    const c = new Coalescer(jobs);
+    await c.trigger(t('a'));
+    await c.trigger(t('b'));
+    expect(site.targeted).toEqual([['a'], ['b']]);
+  });
+});
+
+describe('full lane beside the live lane (nothing waits behind a full build)', () => {
+  it('publishes go live while a full build runs, and its adoption does not undo them', async () => {
+    const { site, jobs } = fakeSite();
+    const c = new Coalescer(jobs);
+    site.db = new Set(['old']);
+    await c.trigger({ full: true });
+    expect(site.content(site.live)).toEqual(['old']);
+    // A slow full build starts; it read the database before "late" was published.
+    const fullGate = deferred();
+    site.fullGate = fullGate.promise;
     void c.trigger({ full: true });
-    void c.trigger({ full: true });
-    void c.trigger({ full: false, news: ['urgente'], slugs: [] });
-    gate.resolve();
+    await Promise.resolve();
+    expect(c.fullRunning).toBe(true);
+    // Action: a publish during it goes live at once.
+    site.db.add('late');
+    await Promise.race([c.trigger(t('late')), new Promise((r) => setTimeout(r, 50))]);
+    expect(site.content(site.live)).toEqual(['late', 'old']);
+    // The full build ends: adopted with "late" replayed over it, then switched.
+    fullGate.resolve();
     await c.idle();
-    expect(order).toEqual(['full', 'news:urgente', 'full']);
+    // Assert
+    expect(site.live).toBe('full-3');
+    expect(site.content(site.live)).toEqual(['late', 'old']);
+    expect(site.targeted.at(-1)).toEqual(['late']);
   });
 
-  it('triggers after the burst start a new build (no change is lost)', async () => {
-    const seen: string[][] = [];
-    const c = new Coalescer(async (req) => void seen.push(req.full ? ['*'] : req.news));
-    await c.trigger({ full: false, news: ['a'], slugs: [] });
-    await c.trigger({ full: false, news: ['b'], slugs: [] });
-    expect(seen).toEqual([['a'], ['b']]);
+  it('a site-wide change queued behind nothing: the full lane never holds the live lane', async () => {
+    const { site, jobs } = fakeSite();
+    const c = new Coalescer(jobs);
+    await c.trigger({ full: true });
+    site.fullGate = new Promise(() => {}); // a full build that never ends
+    void c.trigger({ full: true });
+    // Action
+    const done = c.trigger(t()); // settings, ads… (no story)
+    await new Promise((r) => setTimeout(r, 20));
+    // Assert: the live lane ran it while the full one still runs.
+    expect(site.targeted).toEqual([[]]);
+    expect(c.fullRunning).toBe(true);
+    void done;
+  });
+
+  it('a failed full build leaves the live site and the live lane alone', async () => {
+    const { site, jobs } = fakeSite();
+    const outcomes: Array<[boolean, boolean]> = [];
+    const c = new Coalescer({ ...jobs, full: async () => Promise.reject(new Error('disco cheio')) }, (r, o) => outcomes.push([r.full, o.ok]));
+    site.live = 'before';
+    await c.trigger({ full: true });
+    await c.trigger(t('x'));
+    expect(outcomes).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+    expect(site.live).not.toBe('before');
+    expect(site.activated).toHaveLength(1);
+  });
+
+  it('a newer full build supersedes one still waiting to be adopted', async () => {
+    const { site, jobs } = fakeSite();
+    const liveGate = deferred();
+    site.targetedGate = liveGate.promise;
+    const c = new Coalescer(jobs);
+    site.live = 'x';
+    void c.trigger(t('busy')); // holds the live lane
+    await tick();
+    // Two full builds finish while the live lane is still busy.
+    void c.trigger({ full: true });
+    while (c.fullRunning) await tick();
+    void c.trigger({ full: true });
+    while (c.fullRunning) await tick();
+    liveGate.resolve();
+    await c.idle();
+    // Assert: the older one was dropped unseen, the newer one went live.
+    expect(site.discarded).toHaveLength(1);
+    expect(site.discarded[0]).toMatch(/^full-/);
+    expect(site.activated).not.toContain(site.discarded[0]);
+    expect(site.live).toMatch(/^full-/);
+    expect(site.live).not.toBe(site.discarded[0]);
+  });
+
+  it('a burst of full requests during a full build costs one more full build', async () => {
+    const { site, jobs } = fakeSite();
+    let fulls = 0;
+    const gate = deferred();
+    const c = new Coalescer({
+      ...jobs,
+      full: async () => {
+        fulls++;
+        if (fulls === 1) await gate.promise;
+        return jobs.full();
+      },
+    });
+    void c.trigger({ full: true });
+    await tick();
+    for (let i = 0; i < 5; i++) void c.trigger({ full: true });
+    gate.resolve();
+    await c.idle();
+    expect(fulls).toBe(2);
+    expect(site.live?.startsWith('full-')).toBe(true);
   });
 });

@@ -1,92 +1,142 @@
 /**
- * Build scheduling: one build at a time; triggers that arrive during a build
- * are merged into ONE follow-up (never more), so a burst of edits costs at
- * most two builds and the last one always sees the final state.
- * A request is either targeted (pages of some news) or full; merging a full
- * request with anything gives a full one.
+ * Build scheduling in two lanes (issue #8), so no kind of change waits behind
+ * another:
+ * - the **live lane** runs targeted builds (stories, site-wide changes) one at
+ *   a time; requests arriving meanwhile merge into ONE follow-up, so a burst
+ *   costs at most two builds and the last one sees the final state;
+ * - the **full lane** runs full builds beside it (never blocking a publish).
+ *   A finished full build is not switched in as is: the live lane adopts it,
+ *   replaying on top every targeted request made since the full build started
+ *   (its data may predate them), then switches — so a full build can never
+ *   undo a publish that went live while it ran.
  */
-export type BuildRequest = { full: true } | { full: false; news: string[]; slugs: string[] };
+import { mergeTargeted, type BuildRequest, type TargetedRequest } from '@portal/domain/build-contract';
 
-const uniq = (xs: string[]) => [...new Set(xs)];
-
-export function mergeRequests(a: BuildRequest | null, b: BuildRequest): BuildRequest {
-  if (!a) return b.full ? b : { full: false, news: uniq(b.news), slugs: uniq(b.slugs) };
-  if (a.full || b.full) return { full: true };
-  return { full: false, news: uniq([...a.news, ...b.news]), slugs: uniq([...a.slugs, ...b.slugs]) };
-}
+export { mergeRequests } from '@portal/domain/build-contract';
+export type { BuildRequest } from '@portal/domain/build-contract';
 
 export type BuildOutcome = { ok: true; ms: number } | { ok: false; ms: number; error: string };
 
-/**
- * The queue holds at most one targeted job (the union of everything asked)
- * and one full flag. A queued publish runs before a queued full rebuild, so
- * it never waits behind one.
- */
+export type BuildJobs = {
+  /** Renders `req` over `base` (a finished full build being adopted) or over a copy of the live site (null); returns the folder. */
+  targeted: (req: TargetedRequest, base: string | null) => Promise<string>;
+  /** Renders everything into a new folder; returns it (not yet live). */
+  full: () => Promise<string>;
+  /** Makes a folder the live site. */
+  activate: (dir: string) => void;
+  /** Drops a folder that will never go live. */
+  discard: (dir: string) => void;
+};
+
+type Adoption = { dir: string; replay: TargetedRequest | null; startedAt: number };
+
 export class Coalescer {
-  private running: Promise<void> | null = null;
-  private pendingTargeted: Extract<BuildRequest, { full: false }> | null = null;
+  private live: Promise<void> | null = null;
+  private fullRun: Promise<void> | null = null;
+  private pendingTargeted: TargetedRequest | null = null;
   private pendingFull = false;
+  /** Targeted requests made since the running full build started (to replay over it). */
+  private sinceFull: TargetedRequest | null = null;
+  private adoption: Adoption | null = null;
   readonly history: Array<{ request: BuildRequest; outcome: BuildOutcome; finishedAt: Date }> = [];
 
-  private readonly build: (req: BuildRequest) => Promise<void>;
+  private readonly jobs: BuildJobs;
   private readonly onDone: (req: BuildRequest, outcome: BuildOutcome) => void;
 
-  constructor(build: (req: BuildRequest) => Promise<void>, onDone: (req: BuildRequest, outcome: BuildOutcome) => void = () => {}) {
-    this.build = build;
+  constructor(jobs: BuildJobs, onDone: (req: BuildRequest, outcome: BuildOutcome) => void = () => {}) {
+    this.jobs = jobs;
     this.onDone = onDone;
   }
 
   get busy() {
-    return this.running !== null;
+    return this.live !== null || this.fullRun !== null;
   }
+  /** What waits (not what runs): the merged targeted request, or full when a full build waits too. */
   get queued(): BuildRequest | null {
-    if (this.pendingTargeted && this.pendingFull) return { full: true };
-    return this.pendingTargeted ?? (this.pendingFull ? { full: true } : null);
+    if (this.pendingFull) return { full: true };
+    return this.pendingTargeted;
+  }
+  get fullRunning() {
+    return this.fullRun !== null;
   }
 
-  /** Asks for a build; resolves when the queue has drained. */
+  /** Asks for a build; resolves when both lanes have drained. */
   trigger(req: BuildRequest): Promise<void> {
-    if (req.full) this.pendingFull = true;
-    else this.pendingTargeted = mergeRequests(this.pendingTargeted, req) as Extract<BuildRequest, { full: false }>;
-    if (!this.running) this.running = this.loop();
-    return this.running;
+    if (req.full) {
+      this.pendingFull = true;
+      this.fullRun ??= this.fullLoop();
+    } else {
+      this.pendingTargeted = mergeTargeted(this.pendingTargeted, req);
+      if (this.fullRun) this.sinceFull = mergeTargeted(this.sinceFull, req);
+      this.live ??= this.liveLoop();
+    }
+    return this.idle();
   }
 
-  /** Resolves once nothing is running or queued. */
+  /** Resolves once nothing is running or queued in either lane. */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.live || this.fullRun) await Promise.all([this.live, this.fullRun]);
   }
 
-  private next(): BuildRequest | null {
-    if (this.pendingTargeted) {
-      const req = this.pendingTargeted;
-      this.pendingTargeted = null;
-      return req;
-    }
-    if (this.pendingFull) {
-      this.pendingFull = false;
-      return { full: true };
-    }
-    return null;
+  private record(request: BuildRequest, outcome: BuildOutcome) {
+    this.history.push({ request, outcome, finishedAt: new Date() });
+    if (this.history.length > 50) this.history.shift();
+    this.onDone(request, outcome);
   }
 
-  private async loop(): Promise<void> {
+  private async liveLoop(): Promise<void> {
+    // Yield first: the caller stores this promise in `live` before the loop can
+    // end and clear it (an adoption with nothing to replay needs no await).
+    await null;
     try {
-      for (let req = this.next(); req; req = this.next()) {
-        const t0 = Date.now();
-        let outcome: BuildOutcome;
+      while (this.pendingTargeted || this.adoption) {
+        const adoption = this.adoption;
+        this.adoption = null;
+        let req = this.pendingTargeted;
+        this.pendingTargeted = null;
+        if (adoption?.replay) req = mergeTargeted(req, adoption.replay);
+        const t0 = adoption?.startedAt ?? Date.now();
+        let dir: string | null = null;
         try {
-          await this.build(req);
-          outcome = { ok: true, ms: Date.now() - t0 };
+          dir = req ? await this.jobs.targeted(req, adoption?.dir ?? null) : adoption!.dir;
+          this.jobs.activate(dir);
+          this.record(adoption ? { full: true } : req!, { ok: true, ms: Date.now() - t0 });
+          // A full build adopted with replayed stories also put those live.
+          if (adoption && req && (req.news.length || req.slugs.length)) this.record(req, { ok: true, ms: Date.now() - t0 });
         } catch (e) {
-          outcome = { ok: false, ms: Date.now() - t0, error: e instanceof Error ? e.message : String(e) };
+          if (adoption) this.jobs.discard(adoption.dir);
+          this.record(adoption ? { full: true } : req!, { ok: false, ms: Date.now() - t0, error: e instanceof Error ? e.message : String(e) });
+          // The stories replayed over a failed adoption are still owed to the live site.
+          if (adoption && req) this.pendingTargeted = mergeTargeted(this.pendingTargeted, req);
         }
-        this.history.push({ request: req, outcome, finishedAt: new Date() });
-        if (this.history.length > 50) this.history.shift();
-        this.onDone(req, outcome);
       }
     } finally {
-      this.running = null;
+      this.live = null;
+    }
+  }
+
+  private async fullLoop(): Promise<void> {
+    await null;
+    try {
+      while (this.pendingFull) {
+        this.pendingFull = false;
+        this.sinceFull = null;
+        const startedAt = Date.now();
+        try {
+          const dir = await this.jobs.full();
+          // A newer full build supersedes one still waiting to be adopted (it read
+          // its data later, so what the older one had to replay is already in it).
+          if (this.adoption) this.jobs.discard(this.adoption.dir);
+          this.adoption = { dir, replay: this.sinceFull, startedAt };
+          this.sinceFull = null;
+          this.live ??= this.liveLoop();
+        } catch (e) {
+          this.sinceFull = null;
+          this.record({ full: true }, { ok: false, ms: Date.now() - startedAt, error: e instanceof Error ? e.message : String(e) });
+        }
+      }
+    } finally {
+      this.fullRun = null;
     }
   }
 }

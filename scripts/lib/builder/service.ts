@@ -1,10 +1,11 @@
 /** The builder's HTTP surface and state, shared by scripts/builder.ts, npm start and the tests. */
 import type http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import { Coalescer, mergeRequests, type BuildOutcome, type BuildRequest } from './coalescer.ts';
+import { mergeRequests, parseBuildRequest, type BuildRequest, type TargetedRequest } from '@portal/domain/build-contract';
+import { Coalescer, type BuildJobs, type BuildOutcome } from './coalescer.ts';
 import { Releases } from './releases.ts';
 import type { SkippedRecord } from '@portal/domain/text-limits';
-import { buildRelease, takeReport } from './site-build.ts';
+import { buildFull, buildTargeted, takeReport } from './site-build.ts';
 import { newsRedirect } from '../redirects.ts';
 
 export type BuilderOptions = {
@@ -13,18 +14,20 @@ export type BuilderOptions = {
   siteUrl: string;
   token: string;
   /**
-   * A targeted build leaves other pages' lists (related news) a little behind;
-   * a full rebuild catches up this long after the last publish (debounced).
-   * 0 disables it.
+   * A targeted build leaves other pages' lists (related news) and article
+   * pages' bylines a little behind; a full rebuild catches up this long after
+   * the last change (debounced), in its own lane. 0 disables it.
    */
   catchUpMs?: number;
   log?: (s: string) => void;
   /** Replaceable for tests of the pipeline's logic with a real but tiny build. */
-  build?: (req: BuildRequest, releases: Releases) => Promise<string>;
+  jobs?: Partial<Pick<BuildJobs, 'targeted' | 'full'>>;
 };
 
 export type BuilderStatus = {
   state: 'idle' | 'building';
+  /** A full build is running in its own lane (publishes do not wait for it). */
+  fullBuilding: boolean;
   queued: BuildRequest | null;
   lastSuccessAt: string | null;
   lastFailureAt: string | null;
@@ -44,19 +47,12 @@ const tokenOk = (expected: string, got: string | undefined) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-export function parseRequest(body: unknown): BuildRequest {
-  const b = (body ?? {}) as { full?: unknown; news?: unknown; slugs?: unknown };
-  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(0, 500) : []);
-  const news = list(b.news);
-  if (b.full === true || news.length === 0) return { full: true };
-  return { full: false, news, slugs: list(b.slugs) };
-}
-
 export function startBuilder(o: BuilderOptions) {
   const log = o.log ?? (() => {});
   const releases = new Releases(o.releasesRoot);
   const status: BuilderStatus = {
     state: 'idle',
+    fullBuilding: false,
     queued: null,
     lastSuccessAt: null,
     lastFailureAt: null,
@@ -66,7 +62,11 @@ export function startBuilder(o: BuilderOptions) {
     builds: 0,
     skipped: [],
   };
-  const build = o.build ?? ((req: BuildRequest, r: Releases) => buildRelease(req, r, { directusUrl: o.directusUrl, siteUrl: o.siteUrl, log }));
+  const site = { directusUrl: o.directusUrl, siteUrl: o.siteUrl, log };
+  const runFull = o.jobs?.full ?? (() => buildFull(releases, site));
+  const runTargeted = o.jobs?.targeted ?? ((req: TargetedRequest, base: string | null) => buildTargeted(req, base, releases, site));
+  // What each built-but-not-yet-live folder left out, until it goes live or is dropped.
+  const reports = new Map<string, SkippedRecord[]>();
 
   let catchUp: NodeJS.Timeout | undefined;
   // What the last failed build was asked to do, so it can be run again once its cause is gone.
@@ -74,19 +74,41 @@ export function startBuilder(o: BuilderOptions) {
   let retry: NodeJS.Timeout | undefined;
   let retryDelay = 10_000;
   const coalescer: Coalescer = new Coalescer(
-    async (req) => {
-      status.state = 'building';
-      const dir = await build(req, releases);
-      const skipped = takeReport(dir);
-      // A targeted build sees only its own articles: it adds to what the last full build reported.
-      status.skipped = req.full ? skipped : [...status.skipped.filter((s) => !req.news.includes(s.id)), ...skipped];
-      releases.activate(dir);
-      status.release = dir;
+    {
+      full: async () => {
+        status.fullBuilding = true;
+        status.state = 'building';
+        try {
+          const dir = await runFull();
+          reports.set(dir, takeReport(dir));
+          return dir;
+        } finally {
+          status.fullBuilding = false;
+        }
+      },
+      targeted: async (req, base) => {
+        status.state = 'building';
+        const dir = await runTargeted(req, base);
+        // A targeted build sees only its own articles: it adds to what the full build under it reported.
+        const under = (base ? reports.get(base) : undefined) ?? status.skipped;
+        reports.set(dir, [...under.filter((s) => !req.news.includes(s.id)), ...takeReport(dir)]);
+        return dir;
+      },
+      activate: (dir) => {
+        releases.activate(dir);
+        status.release = dir;
+        status.skipped = reports.get(dir) ?? status.skipped;
+        reports.delete(dir);
+      },
+      discard: (dir) => {
+        reports.delete(dir);
+        releases.discard(dir);
+      },
     },
     (req: BuildRequest, outcome: BuildOutcome) => {
       status.builds++;
       status.lastDurationMs = outcome.ms;
-      status.state = coalescer.queued ? 'building' : 'idle';
+      status.state = coalescer.busy ? 'building' : 'idle';
       if (outcome.ok) {
         // A full build publishes everything; a targeted one only what it was asked.
         if (req.full || (failed && !failed.full && failed.news.every((id) => req.news.includes(id)))) {
@@ -96,7 +118,7 @@ export function startBuilder(o: BuilderOptions) {
         }
         status.lastSuccessAt = new Date().toISOString();
         status.lastError = null;
-        log(`${req.full ? 'build completo' : `publicação de ${req.news.length} notícia(s)`} no ar em ${outcome.ms} ms`);
+        log(`${req.full ? 'build completo' : req.news.length ? `publicação de ${req.news.length} notícia(s)` : 'mudança geral do site'} no ar em ${outcome.ms} ms`);
         const delay = o.catchUpMs ?? 60_000;
         if (!req.full && delay > 0) {
           clearTimeout(catchUp);
@@ -151,7 +173,8 @@ export function startBuilder(o: BuilderOptions) {
         } catch {
           return send(400, { error: 'JSON inválido' });
         }
-        const request = parseRequest(body);
+        const request = parseBuildRequest(body);
+        if (!request) return send(400, { error: 'pedido inválido' });
         void trigger(request);
         send(202, { accepted: request, queued: coalescer.busy });
       });

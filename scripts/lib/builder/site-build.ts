@@ -1,17 +1,19 @@
 /**
  * One site build into a release folder. Full: `astro build` of every page.
- * Targeted (a publish): Astro renders only the touched articles plus the
- * pages every change touches (home, categories, feeds, sitemaps, not-found
- * pages) into a scratch folder, which is laid over a hard-link clone of the
- * live release; articles that are no longer public are removed.
+ * Targeted (a publish, or a site-wide change with no story): Astro renders
+ * only the touched articles plus the pages every change touches (home,
+ * categories, feeds, sitemaps, live.json, not-found pages) into a scratch
+ * folder, which is laid over a hard-link clone of the live release (or over a
+ * finished full build being adopted); articles no longer public are removed.
  * See docs/decisions/006-publish-pipeline.md.
  */
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import type { SkippedRecord } from '@portal/domain/text-limits';
 import path from 'node:path';
 import { ROOT } from '../../../directus/scripts/lib/paths.ts';
-import type { BuildRequest } from './coalescer.ts';
+import { BUILD_NEWS_IDS_ENV, type TargetedRequest } from '@portal/domain/build-contract';
 import type { Releases } from './releases.ts';
 
 export type SiteBuildOptions = { directusUrl: string; siteUrl: string; log?: (s: string) => void };
@@ -27,13 +29,21 @@ export function astroEnv(outDir: string, o: Pick<SiteBuildOptions, 'directusUrl'
   return { ASTRO_TELEMETRY_DISABLED: '1', DIRECTUS_URL: o.directusUrl, SITE_URL: o.siteUrl, SITE_OUT_DIR: outDir };
 }
 
-export function runAstro(outDir: string, o: SiteBuildOptions, extraEnv: Record<string, string> = {}): Promise<void> {
+export function runAstro(outDir: string, o: SiteBuildOptions, extraEnv: Record<string, string> = {}, opts: { low?: boolean } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ASTRO_BUILD_ARGS, {
       cwd: ROOT,
       env: { ...process.env, ...astroEnv(outDir, o), ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    if (opts.low && child.pid) {
+      try {
+        // A full build shares the machine with publishes: it yields the CPU to them.
+        setPriority(child.pid, 10);
+      } catch {
+        // Not permitted here: it still runs, at normal priority.
+      }
+    }
     let out = '';
     child.stdout.on('data', (d) => (out = (out + d).slice(-8000)));
     child.stderr.on('data', (d) => (out = (out + d).slice(-8000)));
@@ -73,23 +83,31 @@ export function takeReport(outDir: string): SkippedRecord[] {
   }
 }
 
-/** Builds `req` into a new release and returns its folder (not yet active). */
-export async function buildRelease(req: BuildRequest, releases: Releases, o: SiteBuildOptions): Promise<string> {
-  if (req.full || !releases.active()) {
-    const dir = releases.prepare();
-    try {
-      await runAstro(dir, o);
-      return dir;
-    } catch (e) {
-      releases.discard(dir);
-      throw e;
-    }
+/** Every page into a new release folder (not yet live). Runs at low CPU priority: publishes come first. */
+export async function buildFull(releases: Releases, o: SiteBuildOptions): Promise<string> {
+  const dir = releases.prepare();
+  try {
+    await runAstro(dir, o, {}, { low: true });
+    return dir;
+  } catch (e) {
+    releases.discard(dir);
+    throw e;
   }
+}
+
+/**
+ * A targeted build: the listed stories and every page that is not a story,
+ * rendered into scratch and laid over `base` (a full build being adopted) or
+ * over a hard-link copy of the live release. Returns the folder (not yet live).
+ */
+export async function buildTargeted(req: TargetedRequest, base: string | null, releases: Releases, o: SiteBuildOptions): Promise<string> {
+  // Nothing live to lay the pages over yet: the first build is a full one.
+  if (!base && !releases.active()) return buildFull(releases, o);
   const scratch = releases.prepare();
   let dir: string | null = null;
   try {
-    await runAstro(scratch, o, { PORTAL_BUILD_NEWS_IDS: req.news.join(',') });
-    dir = releases.cloneActive();
+    await runAstro(scratch, o, { [BUILD_NEWS_IDS_ENV]: req.news.join(',') });
+    dir = base ?? releases.cloneActive();
     // Articles that left the public site (unpublished, deleted, renamed) lose their page.
     for (const slug of req.slugs) {
       if (!slug || slug.includes('/') || slug.includes('..')) continue;
@@ -99,7 +117,8 @@ export async function buildRelease(req: BuildRequest, releases: Releases, o: Sit
     if (existsSync(`${scratch}.report.json`)) renameSync(`${scratch}.report.json`, `${dir}.report.json`);
     return dir;
   } catch (e) {
-    if (dir) releases.discard(dir);
+    // The base belongs to the caller (the scheduler discards a failed adoption).
+    if (dir && dir !== base) releases.discard(dir);
     throw e;
   } finally {
     releases.discard(scratch);

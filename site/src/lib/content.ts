@@ -5,6 +5,7 @@
  * 10,000 news in seconds.
  */
 import { readItems } from '@directus/sdk';
+import { storiesToRender } from '@portal/domain/build-contract';
 import { isAdVisible, isPubliclyVisible } from '@portal/domain/news-access';
 import { LIMITS, NAV_CATEGORIES } from '@portal/domain/limits';
 import type { Ad, News, PortalEvent } from '@portal/domain/schema';
@@ -194,19 +195,16 @@ export function content(): Promise<Content> {
   return cache;
 }
 
-/** Strips an article down to what a card shows (keeps islands' props small). */
 /**
- * A targeted (publish) build renders only the touched articles; every other
- * page type is cheap and always rendered. Set by the builder
- * (scripts/lib/builder/site-build.ts, docs/decisions/006-publish-pipeline.md).
+ * A targeted build renders only the touched articles (none for a site-wide
+ * change); every other page type is cheap and always rendered. The rule is
+ * the build contract's (docs/decisions/006-publish-pipeline.md).
  */
 export function articlesToRender(c: Content): Article[] {
-  const ids = process.env.PORTAL_BUILD_NEWS_IDS;
-  if (!ids) return c.news;
-  const wanted = new Set(ids.split(',').filter(Boolean));
-  return c.news.filter((a) => wanted.has(a.id));
+  return storiesToRender(c.news, process.env);
 }
 
+/** Strips an article down to what a card shows (keeps islands' props small). */
 export function toCard(a: Article): CardNews {
   return {
     id: a.id,

@@ -6,7 +6,8 @@
 import { defineHook } from '@directus/extensions';
 import { uniqueSlug } from '@portal/domain/slug';
 import { dbDate, isoFromDb } from '../../shared/db-date.ts';
-import { builderNotifier, FULL_REBUILD_COLLECTIONS, newsRebuild, type NewsState } from './rebuild-trigger.ts';
+import { SITE_WIDE } from '@portal/domain/build-contract';
+import { builderNotifier, SITE_WIDE_COLLECTIONS, newsRebuild, type NewsState } from './rebuild-trigger.ts';
 import { loadActor } from './actor.ts';
 import { allowTestTld } from './demo-emails.ts';
 import {
@@ -146,9 +147,9 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   });
   action('news.items.delete', async ({ keys }) => afterNewsWrite(keys as Keys, carried<NewsState[]>(keys, BEFORE_NEWS)));
 
-  for (const collection of FULL_REBUILD_COLLECTIONS) {
+  for (const collection of SITE_WIDE_COLLECTIONS) {
     for (const event of ['create', 'update', 'delete']) {
-      action(`${collection}.items.${event}`, async () => notify({ full: true }));
+      action(`${collection}.items.${event}`, async () => notify(SITE_WIDE));
     }
   }
 

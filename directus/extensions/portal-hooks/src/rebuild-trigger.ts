@@ -1,17 +1,20 @@
 /**
  * Which writes change what readers see, and the call that asks the builder
  * to rebuild. News edits are targeted (only the touched articles; drafts
- * never trigger anything); other public collections rebuild everything.
+ * never trigger anything); other public collections are site-wide changes:
+ * a targeted build of every page that is not a story, in the live lane, with
+ * the story pages caught up by the builder's debounced full build.
  */
+import type { BuildRequest, TargetedRequest } from '@portal/domain/build-contract';
 import { isPubliclyVisible } from '@portal/domain/news-status';
 
-export const FULL_REBUILD_COLLECTIONS = ['categories', 'municipalities', 'settings', 'events', 'ads', 'profiles'] as const;
+export const SITE_WIDE_COLLECTIONS = ['categories', 'municipalities', 'settings', 'events', 'ads', 'profiles'] as const;
 
 export type NewsState = { id: string; slug: string; status: string; published_at: string | null };
-export type RebuildRequest = { full: true } | { full: false; news: string[]; slugs: string[] };
+export type RebuildRequest = BuildRequest;
 
 /** A news change matters when the article was public before or is public now. */
-export function newsRebuild(before: NewsState[], after: NewsState[], now: Date): RebuildRequest | null {
+export function newsRebuild(before: NewsState[], after: NewsState[], now: Date): TargetedRequest | null {
   const touched = [...before.filter((n) => isPubliclyVisible(n, now)), ...after.filter((n) => isPubliclyVisible(n, now))];
   if (touched.length === 0) return null;
   return {

@@ -70,4 +70,3 @@ export const recordView = (newsId: string) => call<{ views: number }>('/api/port
 
 export const getRankings = () => call<{ most_read: RankedItem[]; most_liked: RankedItem[] }>('/api/portal/rankings');
 
-export const getActiveAdIds = () => call<{ data: { id: string }[] }>('/api/items/ads?fields=id&limit=-1').then((r) => new Set(r.data.map((a) => a.id)));

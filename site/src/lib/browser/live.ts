@@ -8,7 +8,8 @@ import { isAdVisible } from '@portal/domain/ads';
 import { monthRange, relativeTimePtBR } from '@portal/domain/dates';
 import { LIMITS } from '@portal/domain/limits';
 import { rankingItemHtml, type RankingMetric } from '../ranking-html.ts';
-import { getActiveAdIds, getRankings } from './api.ts';
+import { getRankings } from './api.ts';
+import { applySiteLive, fetchSiteLive } from './site-live.ts';
 import { setupMediaDialogs } from './media.ts';
 import { setupSession } from './session.ts';
 
@@ -170,10 +171,8 @@ export function startLive() {
   setInterval(refreshRelativeTimes, 60_000);
   filterEvents();
   void refreshRankings();
-  if (!document.querySelector('[data-portal-ad-slot]')) return;
-  setupConsent();
-  // Drop ads deactivated since the build; on failure the window check alone stands.
-  getActiveAdIds()
-    .then((ids) => chooseAds(document, new Date(), ids, consent() === 'accepted'))
-    .catch(() => undefined);
+  // Settings and ads changed since this page was built (one small cached file,
+  // not an API call per view); without it the built page and the window check
+  // stand. The first paint already shows the built house ad meanwhile.
+  void fetchSiteLive().then((live) => setupConsent(live ? applySiteLive(live) : undefined));
 }

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '@portal/domain/settings';
+import type { Ad } from '@portal/domain/schema';
+import { liveAd, siteLive, type SiteLive } from '../site-live.ts';
+import { applySiteLive } from './site-live.ts';
+import { chooseAds } from './live.ts';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+const ad = (over: Partial<Ad>): Ad =>
+  ({
+    id: 'a1',
+    title: 'Loja',
+    ad_type: 'sidebar',
+    position: 'top',
+    content: '<p>Oferta</p>',
+    link_url: null,
+    is_active: true,
+    start_date: null,
+    end_date: null,
+    google_ad_client: null,
+    google_ad_slot: null,
+    google_ad_format: 'auto',
+    google_ad_responsive: true,
+    ...over,
+  }) as Ad;
+
+/** A page as a build months ago left it: old urgent message, one ad, no social links. */
+function oldPage(built: SiteLive) {
+  const a = built.ads.top[0];
+  document.body.innerHTML = `
+    <p data-setting="urgent_message">${built.settings.urgent_message}</p>
+    <a data-setting="contact_phone" data-setting-href="tel" href="tel:9130000000">${built.settings.contact_phone}</a>
+    <ul data-social-links hidden><li hidden><a data-setting-link="instagram_url" href="#">Instagram</a></li></ul>
+    <aside data-portal-ad-slot="top">${a ? `<div data-ad-id="${a.id}" data-ad-v="${a.v}" data-start="" data-end="">${a.html}</div>` : ''}</aside>
+    <aside data-portal-ad-slot="bottom" hidden></aside>`;
+}
+
+describe('/live.json brings an old page up to date', () => {
+  it('the urgent message, contact and a social link set after the page was built', () => {
+    oldPage(siteLive(DEFAULT_SETTINGS, () => []));
+    const now = siteLive({ ...DEFAULT_SETTINGS, urgent_message: 'Ponte interditada na BR-316', contact_phone: '(91) 4000-1234', instagram_url: 'https://instagram.com/portalpara' }, () => []);
+    applySiteLive(now);
+    expect(document.querySelector('[data-setting="urgent_message"]')!.textContent).toBe('Ponte interditada na BR-316');
+    expect(document.querySelector('[data-setting="contact_phone"]')!.getAttribute('href')).toBe('tel:9140001234');
+    const insta = document.querySelector<HTMLAnchorElement>('[data-setting-link]')!;
+    expect([insta.href, insta.closest('li')!.hidden, document.querySelector<HTMLElement>('[data-social-links]')!.hidden]).toEqual(['https://instagram.com/portalpara', false, false]);
+  });
+
+  it('an ad created, edited or removed since the build: the slots take the live candidates', () => {
+    const before = siteLive(DEFAULT_SETTINGS, (p) => (p === 'top' ? [ad({})] : []));
+    oldPage(before);
+    const edited = ad({ content: '<p>Nova oferta</p>' });
+    const added = ad({ id: 'b2', position: 'bottom', content: '<p>Feira</p>' });
+    const live = siteLive(DEFAULT_SETTINGS, (p) => (p === 'top' ? [edited] : [added]));
+    const active = applySiteLive(live);
+    chooseAds(document, new Date(), active);
+    const shown = [...document.querySelectorAll<HTMLElement>('[data-ad-id]')].filter((e) => !e.hidden && !e.closest('[hidden]'));
+    expect(shown.map((e) => e.textContent)).toEqual(['Nova oferta', 'Feira']);
+    // Removed everywhere: the slot hides.
+    chooseAds(document, new Date(), applySiteLive(siteLive(DEFAULT_SETTINGS, () => [])));
+    expect([...document.querySelectorAll<HTMLElement>('[data-portal-ad-slot]')].every((s) => s.hidden)).toBe(true);
+  });
+
+  it('an unchanged ad is left in place (no flicker, AdSense slots untouched)', () => {
+    const live = siteLive(DEFAULT_SETTINGS, (p) => (p === 'top' ? [ad({})] : []));
+    oldPage(live);
+    const el = document.querySelector('[data-ad-id]');
+    applySiteLive(live);
+    expect(document.querySelector('[data-ad-id]')).toBe(el);
+  });
+
+  it('ad markup is sanitised at build time and its stamp changes with it', () => {
+    const a = liveAd(ad({ content: '<img src=x onerror="alert(1)"><script>alert(2)</script><p>ok</p>', link_url: 'https://loja.com.br/"x' }));
+    expect(a.html).not.toMatch(/onerror|<script/);
+    expect(a.html).toContain('href="https://loja.com.br/&quot;x"');
+    expect(liveAd(ad({ content: '<p>outra</p>' })).v).not.toBe(liveAd(ad({})).v);
+  });
+});
