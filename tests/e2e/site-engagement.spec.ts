@@ -97,10 +97,25 @@ test.describe('ads', () => {
     expect(adNetwork).toEqual([]);
   });
 
-  test('an ad deactivated after the build disappears at view time', async ({ page }) => {
-    await page.route('**/api/items/ads?**', (r) => r.fulfill({ json: { data: [] } }));
+  test('an ad deactivated after the build disappears at view time (/live.json)', async ({ page }) => {
+    // The live document as it would be once the bottom ad was switched off.
+    await page.route('**/live.json', async (r) => {
+      const live = await (await r.fetch()).json();
+      expect(live.ads.bottom.length).toBeGreaterThan(0);
+      await r.fulfill({ json: { ...live, ads: { ...live.ads, bottom: [] } } });
+    });
     await page.goto('/');
     await expect(page.locator('[data-portal-ad-slot="bottom"]')).toBeHidden();
+    await expect(page.locator('[data-portal-ad-slot="top"]')).toBeVisible();
+  });
+
+  test('an urgent message changed after the build reaches the page (/live.json)', async ({ page }) => {
+    await page.route('**/live.json', async (r) => {
+      const live = await (await r.fetch()).json();
+      await r.fulfill({ json: { ...live, settings: { ...live.settings, urgent_message: 'Alerta de maré alta em Belém' } } });
+    });
+    await page.goto('/');
+    await expect(page.locator('[data-setting="urgent_message"]')).toHaveText('Alerta de maré alta em Belém');
   });
 });
 
