@@ -10,8 +10,11 @@ import path from 'node:path';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { isTargetedBuild } from './domain/src/build-contract.ts';
+import { RECENT_INDEX_DIR } from './domain/src/search-delta.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const targeted = isTargetedBuild(process.env);
 const outDir = process.env.SITE_OUT_DIR ? path.resolve(process.env.SITE_OUT_DIR) : path.join(here, 'dist/site');
 // Astro's scratch space (.prerender) per output folder: builds running side by
 // side (the builder, e2e, bench) never share it.
@@ -20,14 +23,15 @@ const scratchDir = path.join(here, '.cache/astro-build', createHash('sha1').upda
 /**
  * The not-found page for missing /news/* paths must sit at
  * /news-not-found.html (what the front server and nginx serve). The Pagefind
- * index is built from the data in parallel with page rendering, and skipped
- * in targeted (publish) builds, which keep the live index until the
- * catch-up full build (docs/decisions/006-publish-pipeline.md).
+ * index is built from the data in parallel with page rendering: every story
+ * in a full build; in a targeted build only the stories changed since the
+ * live full index, into /pagefind-recent/, which the search page merges
+ * (domain/src/search-delta.ts, docs/decisions/006-publish-pipeline.md).
  */
 /** The index builder runs as its own process: the render process's event loop is too busy to feed Pagefind. */
-function runSearchIndex(outDir) {
+function runSearchIndex(outDir, recent) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(here, 'site/src/lib/search-index-cli.ts'), outDir], {
+    const child = spawn(process.execPath, [path.join(here, 'site/src/lib/search-index-cli.ts'), outDir, ...(recent ? ['--recent'] : [])], {
       env: process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -51,11 +55,10 @@ function portalPostBuild() {
         outDir = fileURLToPath(config.outDir);
       },
       'astro:build:start': async () => {
-        if (process.env.PORTAL_BUILD_NEWS_IDS) return;
         // Beside the output (same filesystem), so moving the index in is one rename.
         await mkdir(path.dirname(outDir), { recursive: true });
         tmp = await mkdtemp(`${outDir.replace(/\/$/, '')}.pagefind-`);
-        searchIndex = runSearchIndex(tmp);
+        searchIndex = runSearchIndex(tmp, targeted);
         searchIndex.catch(() => {}); // awaited (and rethrown) in build:done
       },
       'astro:build:done': async ({ dir, logger }) => {
@@ -63,9 +66,11 @@ function portalPostBuild() {
         await copyFile(path.join(out, 'news-not-found/index.html'), path.join(out, 'news-not-found.html'));
         if (!searchIndex) return;
         const count = await searchIndex;
-        await rm(path.join(out, 'pagefind'), { recursive: true, force: true });
-        await rename(tmp, path.join(out, 'pagefind'));
-        logger.info(`Pagefind: ${count} notícias indexadas`);
+        const into = path.join(out, targeted ? RECENT_INDEX_DIR : 'pagefind');
+        await rm(into, { recursive: true, force: true });
+        if (count > 0 || !targeted) await rename(tmp, into);
+        else await rm(tmp, { recursive: true, force: true });
+        logger.info(`Pagefind: ${count} notícias indexadas${targeted ? ' (índice recente)' : ''}`);
       },
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILD_NEWS_IDS_ENV, mergeRequests, parseBuildRequest, SITE_WIDE, storiesToRender } from './build-contract.ts';
+import { BUILD_NEWS_IDS_ENV, BUILD_SLUGS_ENV, isTargetedBuild, mergeRequests, parseBuildRequest, PREVIOUS_RELEASE_ENV, SITE_WIDE, storiesToRender, targetedBuildEnv } from './build-contract.ts';
 
 describe('parseBuildRequest', () => {
   it('full', () => expect(parseBuildRequest({ full: true })).toEqual({ full: true }));
@@ -34,4 +34,13 @@ describe('storiesToRender', () => {
   it('every story without the variable (full build)', () => expect(storiesToRender(all, {})).toEqual(all));
   it('only the listed ones', () => expect(storiesToRender(all, { [BUILD_NEWS_IDS_ENV]: 'b' })).toEqual([{ id: 'b' }]));
   it('none for a site-wide change (empty list, not "all")', () => expect(storiesToRender(all, { [BUILD_NEWS_IDS_ENV]: '' })).toEqual([]));
+});
+
+describe('targetedBuildEnv', () => {
+  it('a site-wide change is still a targeted build (the empty list is not "everything")', () => {
+    const env = targetedBuildEnv(SITE_WIDE, '/srv/releases/r1');
+    expect(isTargetedBuild(env)).toBe(true);
+    expect(isTargetedBuild({})).toBe(false);
+    expect(env).toEqual({ [BUILD_NEWS_IDS_ENV]: '', [BUILD_SLUGS_ENV]: '', [PREVIOUS_RELEASE_ENV]: '/srv/releases/r1' });
+  });
 });

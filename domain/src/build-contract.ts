@@ -20,6 +20,22 @@ export const SITE_WIDE: TargetedRequest = Object.freeze({ full: false, news: [],
 /** Builder → Astro: comma-separated ids of the stories a targeted build renders (absent: all). */
 export const BUILD_NEWS_IDS_ENV = 'PORTAL_BUILD_NEWS_IDS';
 
+/** Builder → Astro: comma-separated addresses (slugs) the request named, some of which may have left. */
+export const BUILD_SLUGS_ENV = 'PORTAL_BUILD_SLUGS';
+
+/** Builder → Astro: the release a targeted build is laid over (it reads the search delta there). */
+export const PREVIOUS_RELEASE_ENV = 'PORTAL_PREVIOUS_RELEASE';
+
+/** A targeted build (even one with no story: a site-wide change) as opposed to a full one. */
+export function isTargetedBuild(env: Record<string, string | undefined>): boolean {
+  return env[BUILD_NEWS_IDS_ENV] !== undefined;
+}
+
+/** The environment a targeted build runs with. */
+export function targetedBuildEnv(req: TargetedRequest, previousRelease: string): Record<string, string> {
+  return { [BUILD_NEWS_IDS_ENV]: req.news.join(','), [BUILD_SLUGS_ENV]: req.slugs.join(','), [PREVIOUS_RELEASE_ENV]: previousRelease };
+}
+
 /** Beyond this many stories a request becomes a full build (a batch publish of an admin page is 100). */
 export const MAX_REQUEST_IDS = 500;
 

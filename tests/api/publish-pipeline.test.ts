@@ -3,7 +3,8 @@
  * Directus hooks → builder webhook → coalesced builds → atomic release.
  */
 import http from 'node:http';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -267,4 +268,38 @@ describe('site-wide changes under a stream of publishes (issue #8)', () => {
     await who.super_admin.del(`/items/ads/${ad.id}`);
     await until(() => !live().ads.top.some((a: { id: string }) => a.id === ad.id), 30_000, 'anúncio retirado de live.json');
   }, 120_000);
+});
+
+describe('site search between full builds (issue #8)', () => {
+  const rel = (...p: string[]) => path.join(builder.releases.current, ...p);
+  /** Story addresses in the recent Pagefind index (fragments are gzipped JSON behind a signature). */
+  const recentUrls = () => {
+    const dir = rel('pagefind-recent', 'fragment');
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir).map((f) => {
+      const text = gunzipSync(readFileSync(path.join(dir, f))).toString('utf8');
+      return JSON.parse(text.slice(text.indexOf('{'))).url as string;
+    });
+  };
+  const delta = () => JSON.parse(readFileSync(rel('search-delta.json'), 'utf8'));
+
+  it('a story published after the full build is in the recent index at once; one taken down is dropped', async () => {
+    const story = ok(await who.editor.post('/items/news', newsFactory({ title: `Busca recente ${Date.now()}`, status: 'published' })));
+    // Assert: indexed with its publish (no full build in this suite runs meanwhile: catch-up is off).
+    await until(() => existsSync(page(story.slug)), 90_000, 'página publicada');
+    expect(delta().recent).toBe(true);
+    expect(recentUrls()).toContain(`/news/${story.slug}/`);
+    // Action: taken down.
+    await who.editor.patch(`/items/news/${story.id}`, { status: 'draft' });
+    await until(() => !existsSync(page(story.slug)), 90_000, 'página retirada');
+    // Assert: the search page drops it from both indexes' hits (mergeHits, unit-tested).
+    expect(delta().removed).toContain(`/news/${story.slug}/`);
+  });
+
+  it('a full build folds everything into the main index and starts a new delta', async () => {
+    await builder.trigger({ full: true });
+    const d = delta();
+    expect(d).toMatchObject({ removed: [], recent: false });
+    expect(Date.now() - new Date(d.since).getTime()).toBeLessThan(5 * 60_000);
+  }, 180_000);
 });

@@ -16,7 +16,7 @@ export type BuilderOptions = {
   /**
    * A targeted build leaves other pages' lists (related news) and article
    * pages' bylines a little behind; a full rebuild catches up this long after
-   * the last change (debounced), in its own lane. 0 disables it.
+   * the first change since the last one, in its own lane. 0 disables it.
    */
   catchUpMs?: number;
   log?: (s: string) => void;
@@ -120,9 +120,13 @@ export function startBuilder(o: BuilderOptions) {
         status.lastError = null;
         log(`${req.full ? 'build completo' : req.news.length ? `publicação de ${req.news.length} notícia(s)` : 'mudança geral do site'} no ar em ${outcome.ms} ms`);
         const delay = o.catchUpMs ?? 60_000;
-        if (!req.full && delay > 0) {
-          clearTimeout(catchUp);
-          catchUp = setTimeout(() => void coalescer.trigger({ full: true }), delay);
+        // At most `delay` after the first change not caught up yet: a timer reset by
+        // every publish would never fire on a busy day (the full lane never delays a publish).
+        if (!req.full && delay > 0 && !catchUp) {
+          catchUp = setTimeout(() => {
+            catchUp = undefined;
+            void coalescer.trigger({ full: true });
+          }, delay);
           catchUp.unref();
         }
       } else {

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import type { SkippedRecord } from '@portal/domain/text-limits';
 import path from 'node:path';
 import { ROOT } from '../../../directus/scripts/lib/paths.ts';
-import { BUILD_NEWS_IDS_ENV, type TargetedRequest } from '@portal/domain/build-contract';
+import { targetedBuildEnv, type TargetedRequest } from '@portal/domain/build-contract';
 import type { Releases } from './releases.ts';
 
 export type SiteBuildOptions = { directusUrl: string; siteUrl: string; log?: (s: string) => void };
@@ -106,7 +106,7 @@ export async function buildTargeted(req: TargetedRequest, base: string | null, r
   const scratch = releases.prepare();
   let dir: string | null = null;
   try {
-    await runAstro(scratch, o, { [BUILD_NEWS_IDS_ENV]: req.news.join(',') });
+    await runAstro(scratch, o, targetedBuildEnv(req, base ?? releases.active()!));
     dir = base ?? releases.cloneActive();
     // Articles that left the public site (unpublished, deleted, renamed) lose their page.
     for (const slug of req.slugs) {

@@ -7,9 +7,20 @@
 import { htmlToText } from '@portal/domain/sanitize';
 import { responsiveImage } from '@portal/domain/images';
 import { content } from './content.ts';
+import { recentStories } from './search-delta.ts';
 
-export async function buildSearchIndex(outputPath: string): Promise<number> {
-  const [{ news }, pagefind] = await Promise.all([content(), import('pagefind')]);
+/**
+ * Every story (full build) or, with `recent`, the stories changed since the
+ * live full index (a targeted build's /pagefind-recent/, marked `fresh` so
+ * the search page prefers them). Returns how many were indexed.
+ */
+export async function buildSearchIndex(outputPath: string, o: { recent?: boolean } = {}): Promise<number> {
+  const [c, pagefind] = await Promise.all([content(), import('pagefind')]);
+  const news = o.recent ? recentStories(c) : c.news;
+  if (o.recent && news.length === 0) {
+    await pagefind.close();
+    return 0;
+  }
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'pt' });
   if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
   try {
@@ -21,7 +32,7 @@ export async function buildSearchIndex(outputPath: string): Promise<number> {
             url: `/news/${a.slug}/`,
             language: 'pt',
             content: [a.title, a.summary ?? '', htmlToText(a.content)].join('\n'),
-            meta: { title: a.title, date: a.publishedAt, ...(a.image ? { image: responsiveImage(a.image, [400]).src } : {}) },
+            meta: { title: a.title, date: a.publishedAt, ...(o.recent ? { fresh: '1' } : {}), ...(a.image ? { image: responsiveImage(a.image, [400]).src } : {}) },
           }),
         ),
       );

@@ -1,10 +1,28 @@
 /** Search results page: loads Pagefind's own bundle only here, on demand. */
 import { relativeTimePtBR } from '@portal/domain/dates';
+import { mergeHits, parseDelta, RECENT_INDEX_DIR, SEARCH_DELTA_FILE } from '@portal/domain/search-delta';
 
 type PagefindResult = { data: () => Promise<{ url: string; excerpt: string; meta: Record<string, string> }> };
-type Pagefind = { search: (q: string) => Promise<{ results: PagefindResult[] }>; options?: (o: object) => Promise<void> };
+type Pagefind = {
+  search: (q: string) => Promise<{ results: PagefindResult[] }>;
+  options?: (o: object) => Promise<void>;
+  mergeIndex?: (url: string) => Promise<void>;
+};
 
 const PAGE_SIZE = 20;
+
+/** The stories published or edited since the last full build are in a second index (domain/src/search-delta.ts). */
+async function withRecent(pagefind: Pagefind): Promise<Set<string>> {
+  try {
+    const res = await fetch(`/${SEARCH_DELTA_FILE}`, { cache: 'no-cache' });
+    const delta = parseDelta(res.ok ? await res.text() : null);
+    if (!delta) return new Set();
+    if (delta.recent) await pagefind.mergeIndex?.(`/${RECENT_INDEX_DIR}/`);
+    return new Set(delta.removed);
+  } catch {
+    return new Set(); // The full index alone still answers.
+  }
+}
 
 export async function runSearch() {
   const q = new URLSearchParams(location.search).get('q')?.trim() ?? '';
@@ -17,10 +35,15 @@ export async function runSearch() {
   try {
     const path = '/pagefind/pagefind.js';
     const pagefind = (await import(/* @vite-ignore */ path)) as Pagefind;
+    const removed = await withRecent(pagefind);
     const { results } = await pagefind.search(q);
-    const data = await Promise.all(results.slice(0, PAGE_SIZE).map((r) => r.data()));
+    // A story may be in both indexes (edited since the full build): its recent record wins.
+    const loaded = await Promise.all(results.slice(0, PAGE_SIZE * 2).map((r) => r.data()));
+    const hits = mergeHits(loaded.map((d) => ({ ...d, url: d.url, fresh: d.meta.fresh === '1' })), removed);
+    const data = hits.slice(0, PAGE_SIZE);
+    const total = results.length - (loaded.length - hits.length);
     status.textContent = data.length
-      ? `${results.length} ${results.length === 1 ? 'resultado' : 'resultados'} para "${q}"`
+      ? `${total} ${total === 1 ? 'resultado' : 'resultados'} para "${q}"`
       : `Nenhuma notícia encontrada para "${q}".`;
     list.replaceChildren(
       ...data.map((d) => {

@@ -1,0 +1,72 @@
+/**
+ * Site search between full builds (issue #8: a published story is found
+ * within seconds). A full build indexes every story into /pagefind/ and
+ * stamps when it read the data (`since`). Each targeted build then indexes,
+ * into /pagefind-recent/, the stories changed since that stamp, and carries
+ * the addresses that left the site since then; the search page merges both
+ * indexes, prefers the recent record of a story and drops what left.
+ * docs/decisions/006-publish-pipeline.md.
+ */
+
+export type SearchDelta = {
+  /** When the full index read its data (ISO). */
+  since: string;
+  /** Story addresses (`/news/<slug>/`) that left the public site since then. */
+  removed: string[];
+  /** A recent index exists beside the full one. */
+  recent: boolean;
+};
+
+export const SEARCH_DELTA_FILE = 'search-delta.json';
+export const RECENT_INDEX_DIR = 'pagefind-recent';
+/** A write committed while the full build read its data may be missing from it: overlap a little. */
+export const SINCE_MARGIN_MS = 60_000;
+
+export const storyUrl = (slug: string) => `/news/${slug}/`;
+
+type Story = { slug: string; publishedAt: string; updatedAt: string | null };
+
+/** The stories a recent index holds: changed (published or edited) since the full index read its data. */
+export function changedSince<T extends Story>(news: T[], since: string): T[] {
+  const from = new Date(since).getTime() - SINCE_MARGIN_MS;
+  return news.filter((n) => Math.max(new Date(n.publishedAt).getTime(), n.updatedAt ? new Date(n.updatedAt).getTime() : 0) >= from);
+}
+
+/**
+ * The delta a targeted build leaves: the full index's stamp, and the
+ * addresses gone since (earlier ones, plus this request's that are not public
+ * now; a story back online is no longer gone).
+ */
+export function nextDelta(prev: Pick<SearchDelta, 'since' | 'removed'>, requestSlugs: string[], publicSlugs: ReadonlySet<string>, recent: boolean): SearchDelta {
+  const removed = new Set(prev.removed);
+  for (const s of requestSlugs) if (!publicSlugs.has(s)) removed.add(storyUrl(s));
+  for (const url of [...removed]) if (publicSlugs.has(url.slice('/news/'.length, -1))) removed.delete(url);
+  return { since: prev.since, removed: [...removed], recent };
+}
+
+export function parseDelta(text: string | null): SearchDelta | null {
+  if (!text) return null;
+  try {
+    const d = JSON.parse(text) as Partial<SearchDelta>;
+    if (typeof d.since !== 'string' || Number.isNaN(new Date(d.since).getTime()) || !Array.isArray(d.removed)) return null;
+    return { since: d.since, removed: d.removed.filter((u): u is string => typeof u === 'string'), recent: d.recent === true };
+  } catch {
+    return null;
+  }
+}
+
+export type Hit = { url: string; fresh: boolean };
+
+/** Search hits from both indexes, in rank order: one per story (its recent record if any), none that left. */
+export function mergeHits<T extends Hit>(hits: T[], removed: ReadonlySet<string>): T[] {
+  const freshUrls = new Set(hits.filter((h) => h.fresh).map((h) => h.url));
+  const seen = new Set<string>();
+  const out: T[] = [];
+  for (const h of hits) {
+    if (removed.has(h.url) || seen.has(h.url)) continue;
+    if (!h.fresh && freshUrls.has(h.url)) continue;
+    seen.add(h.url);
+    out.push(h);
+  }
+  return out;
+}

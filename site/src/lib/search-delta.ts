@@ -1,0 +1,34 @@
+/**
+ * The search delta of a build (domain/src/search-delta.ts): a full build
+ * stamps when it read its data; a targeted build carries the previous
+ * release's stamp and indexes what changed since into /pagefind-recent/.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { BUILD_SLUGS_ENV, isTargetedBuild, PREVIOUS_RELEASE_ENV } from '@portal/domain/build-contract';
+import { changedSince, nextDelta, parseDelta, SEARCH_DELTA_FILE, type SearchDelta } from '@portal/domain/search-delta';
+import type { Article, Content } from './content.ts';
+
+type Env = Record<string, string | undefined>;
+
+/** The stamp and removals of the release this build is laid over. */
+function previous(env: Env): Pick<SearchDelta, 'since' | 'removed'> {
+  const dir = env[PREVIOUS_RELEASE_ENV] ?? '';
+  const file = path.join(dir, SEARCH_DELTA_FILE);
+  const delta = parseDelta(existsSync(file) ? readFileSync(file, 'utf8') : null);
+  if (delta) return delta;
+  // A release from before the delta existed: its index is as old as its files.
+  const entry = path.join(dir, 'pagefind', 'pagefind-entry.json');
+  return { since: existsSync(entry) ? statSync(entry).mtime.toISOString() : new Date(0).toISOString(), removed: [] };
+}
+
+/** Stories the recent index of this build holds (none in a full build). */
+export function recentStories(c: Pick<Content, 'news'>, env: Env = process.env): Article[] {
+  return isTargetedBuild(env) ? changedSince(c.news, previous(env).since) : [];
+}
+
+export function searchDelta(c: Pick<Content, 'news' | 'builtAt'>, env: Env = process.env): SearchDelta {
+  if (!isTargetedBuild(env)) return { since: c.builtAt.toISOString(), removed: [], recent: false };
+  const slugs = (env[BUILD_SLUGS_ENV] ?? '').split(',').filter(Boolean);
+  return nextDelta(previous(env), slugs, new Set(c.news.map((n) => n.slug)), recentStories(c, env).length > 0);
+}
