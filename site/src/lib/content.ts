@@ -13,7 +13,6 @@ import { categorySlug } from '@portal/domain/slug';
 import { topByCount } from '@portal/domain/engagement';
 import { isUsableSlug, unrenderableNewsReason, type SkippedRecord } from '@portal/domain/text-limits';
 import { writeFileSync } from 'node:fs';
-import { storiesToRender } from '@portal/domain/build-contract';
 import { directus } from './directus.ts';
 
 export type Ref = { name: string; slug: string };
@@ -195,15 +194,19 @@ export function content(): Promise<Content> {
   return cache;
 }
 
+/** Strips an article down to what a card shows (keeps islands' props small). */
 /**
  * A targeted (publish) build renders only the touched articles; every other
  * page type is cheap and always rendered. Set by the builder
  * (scripts/lib/builder/site-build.ts, docs/decisions/006-publish-pipeline.md).
- * Present but empty (a site-wide change) renders no article.
  */
-export const articlesToRender = (c: Content): Article[] => storiesToRender(c.news, process.env);
+export function articlesToRender(c: Content): Article[] {
+  const ids = process.env.PORTAL_BUILD_NEWS_IDS;
+  if (!ids) return c.news;
+  const wanted = new Set(ids.split(',').filter(Boolean));
+  return c.news.filter((a) => wanted.has(a.id));
+}
 
-/** Strips an article down to what a card shows (keeps islands' props small). */
 export function toCard(a: Article): CardNews {
   return {
     id: a.id,
