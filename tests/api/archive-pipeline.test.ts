@@ -10,7 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startBuilder } from '../../scripts/lib/builder/service.ts';
-import { admin, newsFactory } from './support.ts';
+import { randomUUID } from 'node:crypto';
+import { dbDate } from '../../directus/extensions/shared/db-date.ts';
+import { admin, newsFactory, rawDb } from './support.ts';
 
 // Two URLs per sitemap file, so three stories in a month make two files.
 const MAX_URLS = '2';
@@ -51,6 +53,17 @@ beforeAll(async () => {
   stories.mar1 = await publish(`Março um ${stamp}`, '2024-03-05T15:00:00.000Z');
   stories.mar2 = await publish(`Março dois ${stamp}`, '2024-03-10T15:00:00.000Z');
   stories.mar3 = await publish(`Março três ${stamp}`, '2024-03-20T15:00:00.000Z');
+  // A busy month: 201 stories in June 2023, written straight to the table (as `npm run seed` does).
+  const db = await rawDb();
+  try {
+    const rows = Array.from({ length: 201 }, (_, i) => {
+      const at = dbDate(db, new Date(Date.UTC(2023, 5, 2, 12) + i * 3600_000));
+      return { id: randomUUID(), title: `Junho ${i + 1} ${stamp}`, content: 'Texto.', slug: `junho-${i + 1}-${stamp}`, status: 'published', category_id: categoryIdValue, published_at: at, first_published_at: at, created_at: at };
+    });
+    for (let i = 0; i < rows.length; i += 40) await db('news').insert(rows.slice(i, i + 40));
+  } finally {
+    await db.destroy();
+  }
   builder = startBuilder({ releasesRoot: root, directusUrl: inject('directusUrl'), siteUrl: 'http://localhost:4321', token: inject('builderToken'), catchUpMs: 60_000 });
   server = http.createServer(builder.handler).listen(inject('builderPort'), '127.0.0.1');
   await builder.trigger({ full: true });
@@ -115,6 +128,22 @@ describe('category archive', () => {
     expect(html).not.toContain(`Virada de fevereiro ${stamp}`);
     expect(html).toContain(`<link rel="canonical" href="http://localhost:4321/category/${category}/2024/03/"`);
     expect(html).toMatch(/<title>[^<]*Março de 2024/);
+  });
+});
+
+describe('archive pagination', () => {
+  it('a month of 201 stories has two pages of 200 and 1, linked both ways', () => {
+    const first = readFileSync(monthPage('2023-06'), 'utf8');
+    const second = read('category', category, '2023', '06', '2', 'index.html');
+    expect(first.match(/data-archive-item/g)).toHaveLength(200);
+    expect(second.match(/data-archive-item/g)).toHaveLength(1);
+    // Newest first: the 201st of June opens page 1, the 1st is alone on page 2.
+    expect(first).toContain(`Junho 201 ${stamp}`);
+    expect(second).toContain(`Junho 1 ${stamp}<`);
+    expect(first).toContain(`href="/category/${category}/2023/06/2/" rel="next"`);
+    expect(second).toContain(`href="/category/${category}/2023/06/" rel="prev"`);
+    expect(second).toContain('Página 2 de 2');
+    expect(read('sitemaps', 'pages.xml')).toContain(`/category/${category}/2023/06/2/</loc>`);
   });
 });
 
