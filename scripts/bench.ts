@@ -21,7 +21,7 @@ import { createItem, tokenClient, updateItem, type PortalClient } from '../direc
 import { startBuilder } from './lib/builder/service.ts';
 import { ASTRO_BUILD_ARGS, astroEnv } from './lib/builder/site-build.ts';
 import { buildAdmin, startDirectusInstance, startFrontServer } from './lib/stack.ts';
-import { generateNews } from './lib/bench/generate.ts';
+import { generateNews } from '../directus/seed/bulk-news.ts';
 import { percentile, runMeasured } from './lib/bench/measure.ts';
 import { runRhythm, type Kind, type KindResult } from './lib/bench/rhythm.ts';
 

@@ -39,9 +39,15 @@ test('RSS feeds, sitemap and Google News sitemap are valid XML with the publishe
   const cat = await parseXml(page, '/category/politica/rss.xml');
   expect(cat).toContain('<category>Política</category>');
   expect(cat).not.toContain('<category>Esportes</category>');
-  const sitemap = await parseXml(page, '/sitemap.xml');
+  // A sitemap index: the pages file and one file per month (decision 015).
+  const index = await parseXml(page, '/sitemap.xml');
+  expect(index).toContain('<sitemapindex');
+  const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  expect(files).toContain('/sitemaps/pages.xml');
+  const sitemap = (await Promise.all(files.map((f) => parseXml(page, f)))).join('\n');
   for (const n of news) expect(sitemap).toContain(`/news/${n.slug}</loc>`);
   expect(sitemap).toContain('/category/meio-ambiente</loc>');
+  expect(sitemap).toContain('/category/politica/arquivo/</loc>');
   const gnews = await parseXml(page, '/news-sitemap.xml');
   const since = Date.now() - 48 * 3600_000;
   for (const n of news) {
@@ -49,7 +55,7 @@ test('RSS feeds, sitemap and Google News sitemap are valid XML with the publishe
     if (new Date(n.published_at).getTime() < since - 3600_000) expect(gnews).not.toContain(`/news/${n.slug}</loc>`);
   }
   const robots = await page.request.get('/robots.txt').then((r) => r.text());
-  expect(robots).toContain('Sitemap: ');
+  expect(robots).toMatch(/^Sitemap: \S+\/sitemap\.xml$/m);
 });
 
 test('article pages carry canonical, Open Graph, Twitter card and NewsArticle JSON-LD', async ({ page }) => {

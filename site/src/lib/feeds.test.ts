@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Article } from './content.ts';
-import { newsSitemap, rss, xmlEscape } from './feeds.ts';
+import { FEED_ITEMS, NEWS_SITEMAP_MAX_URLS } from '@portal/domain/archive';
+import { newsSitemap, rss, sitemapIndex, xmlEscape } from './feeds.ts';
 
 const article = (slug: string, publishedAt: string, title = 'Título'): Article => ({
   id: slug, title, summary: 'Resumo & mais', slug, image: null, category: { name: 'Política', slug: 'politica' }, municipality: null,
@@ -26,5 +27,29 @@ describe('feeds', () => {
     const xml = newsSitemap([article('novo', '2026-11-21T12:00:00.000Z'), article('velho', '2026-11-20T11:00:00.000Z')], site, 'Portal', now);
     expect(xml).toContain('https://portal.test/news/novo');
     expect(xml).not.toContain('velho');
+  });
+});
+
+describe('feeds stay bounded at any archive size', () => {
+  const many = Array.from({ length: FEED_ITEMS + 30 }, (_, i) => article(`n${i}`, new Date(Date.UTC(2026, 10, 22, 12) - i * 60_000).toISOString()));
+
+  it(`RSS carries the newest ${FEED_ITEMS} stories only`, () => {
+    const xml = rss({ title: 'Portal', description: 'd', link: 'https://portal.test/', self: 'https://portal.test/rss.xml', items: many, site });
+    expect(xml.match(/<item>/g)).toHaveLength(FEED_ITEMS);
+    expect(xml).toContain('/news/n0<');
+    expect(xml).not.toContain(`/news/n${FEED_ITEMS}<`);
+  });
+
+  it(`the Google News sitemap holds at most ${NEWS_SITEMAP_MAX_URLS} URLs`, () => {
+    const burst = Array.from({ length: NEWS_SITEMAP_MAX_URLS + 5 }, (_, i) => article(`b${i}`, '2026-11-22T11:00:00.000Z'));
+    const xml = newsSitemap(burst, site, 'Portal', new Date('2026-11-22T12:00:00Z'));
+    expect(xml.match(/<url>/g)).toHaveLength(NEWS_SITEMAP_MAX_URLS);
+  });
+
+  it('the sitemap index lists files with their last change', () => {
+    const xml = sitemapIndex([{ loc: 'https://portal.test/sitemaps/pages.xml' }, { loc: 'https://portal.test/sitemaps/news-2026-11.xml', lastmod: '2026-11-22T12:00:00.000Z' }]);
+    expect(xml).toContain('<sitemapindex');
+    expect(xml.match(/<sitemap>/g)).toHaveLength(2);
+    expect(new DOMParser().parseFromString(xml, 'application/xml').querySelector('parsererror')).toBeNull();
   });
 });

@@ -1,12 +1,11 @@
 /** RSS 2.0 and sitemap XML, written by hand (no extra dependency). */
+import { FEED_ITEMS, NEWS_SITEMAP_HOURS, NEWS_SITEMAP_MAX_URLS } from '@portal/domain/archive';
 import type { Article } from './content.ts';
 
 export const xmlEscape = (s: string) =>
   s.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!)
     // Characters XML 1.0 forbids would make the whole feed invalid.
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
-
-export const FEED_ITEMS = 50;
 
 export function rss(o: { title: string; description: string; link: string; self: string; items: Article[]; site: URL }): string {
   const items = o.items
@@ -34,10 +33,19 @@ ${urls.map((u) => `<url><loc>${xmlEscape(u.loc)}</loc>${u.lastmod ? `<lastmod>${
 `;
 }
 
-/** Google News sitemap: only news published in the last 48 hours (Google's rule). */
+/** Sitemap index: one entry per sitemap file (sitemaps.org). */
+export function sitemapIndex(files: { loc: string; lastmod?: string }[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${files.map((u) => `<sitemap><loc>${xmlEscape(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</sitemap>`).join('\n')}
+</sitemapindex>
+`;
+}
+
+/** Google News sitemap: only news published in the last 48 hours, at most 1,000 (Google's rule). */
 export function newsSitemap(items: Article[], site: URL, publication: string, now: Date): string {
-  const since = now.getTime() - 48 * 3600 * 1000;
-  const recent = items.filter((a) => new Date(a.publishedAt).getTime() >= since).slice(0, 1000);
+  const since = now.getTime() - NEWS_SITEMAP_HOURS * 3600 * 1000;
+  const recent = items.filter((a) => new Date(a.publishedAt).getTime() >= since).slice(0, NEWS_SITEMAP_MAX_URLS);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">
 ${recent

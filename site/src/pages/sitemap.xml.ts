@@ -1,14 +1,20 @@
+/**
+ * The sitemap index (sitemaps.org): the pages sitemap plus one file per
+ * Belém-time month of publication, split past 50,000 URLs. Always written
+ * whole (one line per file); docs/decisions/015-archive-at-scale.md.
+ */
 import type { APIRoute } from 'astro';
-import { categoryPages, content } from '../lib/content.ts';
-import { sitemap } from '../lib/feeds.ts';
+import { PAGES_SITEMAP_PATH, sitemapMaxUrls, sitemapPath } from '@portal/domain/archive';
+import { content } from '../lib/content.ts';
+import { lastModified, newsSitemapFiles } from '../lib/archive-pages.ts';
+import { sitemapIndex } from '../lib/feeds.ts';
 
 export const GET: APIRoute = async ({ site }) => {
   const c = await content();
   const url = (p: string) => new URL(p, site).href;
-  const body = sitemap([
-    { loc: url('/'), lastmod: c.news[0]?.publishedAt },
-    ...categoryPages(c).map((k) => ({ loc: url(`/category/${k.slug}`), lastmod: c.byCategory.get(k.slug)?.[0]?.publishedAt })),
-    ...c.news.map((a) => ({ loc: url(`/news/${a.slug}`), lastmod: a.updatedAt ?? a.publishedAt })),
+  const body = sitemapIndex([
+    { loc: url(PAGES_SITEMAP_PATH), lastmod: c.news[0]?.publishedAt },
+    ...newsSitemapFiles(c.news, sitemapMaxUrls(process.env)).map((f) => ({ loc: url(sitemapPath(f.file)), lastmod: lastModified(f.items) })),
   ]);
   return new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8' } });
 };

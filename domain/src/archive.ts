@@ -1,0 +1,131 @@
+/**
+ * The archive at scale (issue #8, item 4): every published story reachable by
+ * links through stable month pages, sitemaps that never exceed the protocol's
+ * limit, and feeds of a fixed size. Pure rules; the site's pages only call
+ * them. docs/decisions/015-archive-at-scale.md.
+ */
+
+/** Stories per archive month page (a compact list, not cards). */
+export const ARCHIVE_PAGE_SIZE = 200;
+
+/** sitemaps.org: at most 50,000 URLs per sitemap file; above that, more files under an index. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** RSS feeds (site and per category) carry the newest stories only. */
+export const FEED_ITEMS = 50;
+
+/** Google News sitemap: stories of the last 48 hours, at most 1,000 URLs (Google's rule). */
+export const NEWS_SITEMAP_HOURS = 48;
+export const NEWS_SITEMAP_MAX_URLS = 1000;
+
+/** Belém is UTC-3 all year (no daylight saving since 2013; same rule as dates.ts). */
+const BELEM_OFFSET_MS = 3 * 3600 * 1000;
+
+const MONTHS_PT = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+
+/** A month of publication in Belém time, "YYYY-MM". */
+export type MonthKey = string;
+
+/**
+ * The Belém-time month a story was published in.
+ * @example monthKey('2026-03-01T02:30:00Z') // '2026-02' (still 28 Feb, 23:30 in Belém)
+ */
+export function monthKey(date: string | Date): MonthKey {
+  const local = new Date(new Date(date).getTime() - BELEM_OFFSET_MS);
+  return `${local.getUTCFullYear()}-${String(local.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+const MONTH_RE = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** @example parseMonthKey('2025-03') // { year: '2025', month: '03' } */
+export function parseMonthKey(key: MonthKey): { year: string; month: string } {
+  const m = MONTH_RE.exec(key);
+  if (!m) throw new Error(`mês inválido: ${key}`);
+  return { year: m[1]!, month: m[2]! };
+}
+
+export const isMonthKey = (key: string): boolean => MONTH_RE.test(key);
+
+/**
+ * @example monthLabelPtBR('2025-03') // 'Março de 2025'
+ */
+export function monthLabelPtBR(key: MonthKey): string {
+  const { year, month } = parseMonthKey(key);
+  const name = MONTHS_PT[Number(month) - 1]!;
+  return `${name[0]!.toUpperCase()}${name.slice(1)} de ${year}`;
+}
+
+/** Lower-case month name, for running text ("notícias de março de 2025"). */
+export const monthNamePtBR = (key: MonthKey): string => MONTHS_PT[Number(parseMonthKey(key).month) - 1]!;
+
+/** @example archiveIndexPath('politica') // '/category/politica/arquivo/' */
+export const archiveIndexPath = (categorySlug: string): string => `/category/${categorySlug}/arquivo/`;
+
+/**
+ * Page 1 is the month's own address; further pages add their number.
+ * @example archiveMonthPath('politica', '2025-03', 2) // '/category/politica/2025/03/2/'
+ */
+export function archiveMonthPath(categorySlug: string, key: MonthKey, page = 1): string {
+  const { year, month } = parseMonthKey(key);
+  return `/category/${categorySlug}/${year}/${month}/${page > 1 ? `${page}/` : ''}`;
+}
+
+/** @example pageCount(401) // 3 ; pageCount(0) // 1 */
+export const pageCount = (items: number, size: number = ARCHIVE_PAGE_SIZE): number => Math.max(1, Math.ceil(items / size));
+
+/** The items of page `page` (1-based). */
+export const pageItems = <T>(items: readonly T[], page: number, size: number = ARCHIVE_PAGE_SIZE): T[] =>
+  items.slice((page - 1) * size, page * size);
+
+/** Previous/next addresses of a month page (null at either end). */
+export function pagination(categorySlug: string, key: MonthKey, page: number, pages: number): { prev: string | null; next: string | null } {
+  return {
+    prev: page > 1 ? archiveMonthPath(categorySlug, key, page - 1) : null,
+    next: page < pages ? archiveMonthPath(categorySlug, key, page + 1) : null,
+  };
+}
+
+/**
+ * Items grouped by Belém month, in the order given (newest first in, newest
+ * months first out, each month newest first).
+ */
+export function groupByMonth<T>(items: readonly T[], date: (x: T) => string): Map<MonthKey, T[]> {
+  const out = new Map<MonthKey, T[]>();
+  for (const x of items) {
+    const k = monthKey(date(x));
+    let list = out.get(k);
+    if (!list) out.set(k, (list = []));
+    list.push(x);
+  }
+  return out;
+}
+
+/** Cuts a list into files of at most `max` entries (always at least one, possibly empty, file). */
+export function splitForSitemap<T>(items: readonly T[], max: number = SITEMAP_MAX_URLS): T[][] {
+  if (!(max >= 1)) throw new Error('limite de URLs por sitemap inválido');
+  const parts: T[][] = [];
+  for (let i = 0; i < items.length; i += max) parts.push(items.slice(i, i + max));
+  return parts.length ? parts : [[]];
+}
+
+/**
+ * The split a build uses: the protocol's limit, lowered (never raised) by
+ * `PORTAL_SITEMAP_MAX_URLS` so tests can see a split with a handful of stories.
+ */
+export function sitemapMaxUrls(env: Record<string, string | undefined>): number {
+  const n = Number(env.PORTAL_SITEMAP_MAX_URLS);
+  return Number.isInteger(n) && n >= 1 && n < SITEMAP_MAX_URLS ? n : SITEMAP_MAX_URLS;
+}
+
+/**
+ * File name of part `part` (1-based) of a month's news sitemap.
+ * @example newsSitemapFile('2025-03') // 'news-2025-03.xml' ; newsSitemapFile('2025-03', 2) // 'news-2025-03-2.xml'
+ */
+export function newsSitemapFile(key: MonthKey, part = 1): string {
+  parseMonthKey(key);
+  return `news-${key}${part > 1 ? `-${part}` : ''}.xml`;
+}
+
+/** Pages sitemap (home, categories, archives): `/sitemaps/pages.xml`. */
+export const PAGES_SITEMAP_PATH = '/sitemaps/pages.xml';
+export const sitemapPath = (file: string): string => `/sitemaps/${file}`;

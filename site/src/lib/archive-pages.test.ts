@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { archiveMonthPages, archiveMonths, archiveScope, byYear, inScope, lastModified, newsSitemapFiles } from './archive-pages.ts';
+
+const s = (id: string, publishedAt: string, updatedAt: string | null = null) => ({ id, publishedAt, updatedAt });
+// Newest first, as the content loader gives them.
+const news = [s('n4', '2026-11-20T12:00:00Z'), s('n3', '2026-11-01T01:00:00Z'), s('n2', '2026-10-05T12:00:00Z'), s('n1', '2025-01-10T12:00:00Z')];
+
+describe('archive scope of a build', () => {
+  it('a full build (no id list) writes every month', () => {
+    expect(archiveScope(news, {})).toBe('all');
+  });
+
+  it('a site-wide targeted build (empty list) writes no month', () => {
+    const scope = archiveScope(news, { PORTAL_BUILD_NEWS_IDS: '' });
+    expect(scope).toEqual(new Set());
+    expect(inScope(scope, '2026-11')).toBe(false);
+  });
+
+  it('a publish writes only the Belém months of the listed stories', () => {
+    // n3 is 31 Oct in Belém.
+    expect(archiveScope(news, { PORTAL_BUILD_NEWS_IDS: 'n4' })).toEqual(new Set(['2026-11']));
+    expect(archiveScope(news, { PORTAL_BUILD_NEWS_IDS: 'n3,n4' })).toEqual(new Set(['2026-10', '2026-11']));
+  });
+
+  it('a listed story no longer public (unpublished, deleted) writes every month', () => {
+    expect(archiveScope(news, { PORTAL_BUILD_NEWS_IDS: 'n4,gone' })).toBe('all');
+  });
+});
+
+describe('archive month pages', () => {
+  const many = Array.from({ length: 401 }, (_, i) => s(`m${i}`, new Date(Date.UTC(2026, 9, 30) - i * 60_000).toISOString()));
+  const byCategory = new Map([
+    ['politica', many],
+    ['cultura', news],
+  ]);
+
+  it('splits a month into pages of 200, newest first', () => {
+    const pages = archiveMonthPages(byCategory, 'all').filter((p) => p.category === 'politica');
+    expect(pages.map((p) => [p.month, p.page, p.pages, p.items.length])).toEqual([
+      ['2026-10', 1, 3, 200],
+      ['2026-10', 2, 3, 200],
+      ['2026-10', 3, 3, 1],
+    ]);
+    expect(pages[0]!.items[0]!.id).toBe('m0');
+  });
+
+  it('a targeted build writes its months in every category, nothing else', () => {
+    const pages = archiveMonthPages(byCategory, new Set(['2026-10']));
+    expect(new Set(pages.map((p) => `${p.category}/${p.month}`))).toEqual(new Set(['politica/2026-10', 'cultura/2026-10']));
+    expect(archiveMonthPages(byCategory, new Set())).toEqual([]);
+  });
+
+  it('the archive index counts stories per month, grouped by year', () => {
+    const months = archiveMonths(news);
+    expect(months).toEqual([
+      { month: '2026-11', count: 1 },
+      { month: '2026-10', count: 2 },
+      { month: '2025-01', count: 1 },
+    ]);
+    expect(byYear(months).map((y) => [y.year, y.months.length])).toEqual([
+      ['2026', 2],
+      ['2025', 1],
+    ]);
+  });
+});
+
+describe('monthly news sitemaps', () => {
+  it('one file per month, split past the limit, every story in exactly one file', () => {
+    const files = newsSitemapFiles(news, 1);
+    expect(files.map((f) => f.file)).toEqual(['news-2026-11.xml', 'news-2026-10.xml', 'news-2026-10-2.xml', 'news-2025-01.xml']);
+    expect(files.flatMap((f) => f.items.map((x) => x.id)).sort()).toEqual(['n1', 'n2', 'n3', 'n4']);
+    expect(newsSitemapFiles(news, 50_000)).toHaveLength(3);
+  });
+
+  it('last change of a file is its newest publication or correction', () => {
+    expect(lastModified([s('a', '2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z'), s('b', '2026-01-15T00:00:00.000Z')])).toBe('2026-02-01T00:00:00.000Z');
+    expect(lastModified([])).toBeUndefined();
+  });
+});

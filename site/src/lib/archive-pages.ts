@@ -1,0 +1,109 @@
+/**
+ * Which archive pages and monthly sitemaps a build writes (issue #8 item 4;
+ * rules in domain/src/archive.ts; docs/decisions/015-archive-at-scale.md).
+ *
+ * A full build writes every month. A targeted build (PORTAL_BUILD_NEWS_IDS
+ * present, even empty) writes only the months of the stories it lists; the
+ * builder lays its output over a clone of the live release, so the untouched
+ * months keep their files from the previous release. A listed story that is
+ * no longer public (unpublished, deleted, scheduled back) has left a month we
+ * cannot know from the request: that build writes every month.
+ */
+import { BUILD_NEWS_IDS_ENV } from '@portal/domain/build-contract';
+import {
+  groupByMonth,
+  monthKey,
+  newsSitemapFile,
+  pageCount,
+  pageItems,
+  splitForSitemap,
+  type MonthKey,
+} from '@portal/domain/archive';
+
+type Story = { id: string; publishedAt: string };
+type Env = Record<string, string | undefined>;
+
+/** Every month, or only these. */
+export type ArchiveScope = 'all' | ReadonlySet<MonthKey>;
+
+/**
+ * @example archiveScope(stories, {}) // 'all' (full build)
+ * archiveScope(stories, { PORTAL_BUILD_NEWS_IDS: '' }) // Set {} (site-wide change: no month)
+ * archiveScope(stories, { PORTAL_BUILD_NEWS_IDS: 'a' }) // Set {'2025-03'} (a's month)
+ */
+export function archiveScope(stories: readonly Story[], env: Env): ArchiveScope {
+  const ids = env[BUILD_NEWS_IDS_ENV];
+  if (ids === undefined) return 'all';
+  const wanted = ids.split(',').filter(Boolean);
+  if (!wanted.length) return new Set();
+  const byId = new Map(stories.map((s) => [s.id, s]));
+  const months = new Set<MonthKey>();
+  for (const id of wanted) {
+    const s = byId.get(id);
+    // Gone from the site: its month is not in the request, so every month is written.
+    if (!s) return 'all';
+    months.add(monthKey(s.publishedAt));
+  }
+  return months;
+}
+
+export const inScope = (scope: ArchiveScope, month: MonthKey): boolean => scope === 'all' || scope.has(month);
+
+export type MonthPage<T> = { category: string; month: MonthKey; page: number; pages: number; items: T[] };
+
+/**
+ * The month pages to write: for each category and month in scope, every page
+ * of 200. A month in scope is written in every category (a story moved to
+ * another category within its month leaves no stale list behind).
+ */
+export function archiveMonthPages<T extends Story>(byCategory: ReadonlyMap<string, readonly T[]>, scope: ArchiveScope): MonthPage<T>[] {
+  const out: MonthPage<T>[] = [];
+  for (const [category, list] of byCategory) {
+    for (const [month, items] of groupByMonth(list, (a) => a.publishedAt)) {
+      if (!inScope(scope, month)) continue;
+      const pages = pageCount(items.length);
+      for (let page = 1; page <= pages; page++) out.push({ category, month, page, pages, items: pageItems(items, page) });
+    }
+  }
+  return out;
+}
+
+export type ArchiveMonth = { month: MonthKey; count: number };
+
+/** A category's archive index: its months, newest first, with story counts. */
+export function archiveMonths<T extends Story>(list: readonly T[]): ArchiveMonth[] {
+  return [...groupByMonth(list, (a) => a.publishedAt)].map(([month, items]) => ({ month, count: items.length }));
+}
+
+/** The same months grouped by year (newest first), for the index page. */
+export function byYear(months: readonly ArchiveMonth[]): Array<{ year: string; months: ArchiveMonth[] }> {
+  const out: Array<{ year: string; months: ArchiveMonth[] }> = [];
+  for (const m of months) {
+    const year = m.month.slice(0, 4);
+    const last = out[out.length - 1];
+    if (last?.year === year) last.months.push(m);
+    else out.push({ year, months: [m] });
+  }
+  return out;
+}
+
+export type SitemapFile<T> = { file: string; month: MonthKey; items: T[] };
+
+/** Every monthly news sitemap file of the site (parts of at most `max` URLs), newest month first. */
+export function newsSitemapFiles<T extends Story>(news: readonly T[], max: number): SitemapFile<T>[] {
+  const out: SitemapFile<T>[] = [];
+  for (const [month, items] of groupByMonth(news, (a) => a.publishedAt)) {
+    splitForSitemap(items, max).forEach((part, i) => out.push({ file: newsSitemapFile(month, i + 1), month, items: part }));
+  }
+  return out;
+}
+
+/** Newest date among items (ISO strings compare as dates). */
+export function lastModified<T extends Story & { updatedAt?: string | null }>(items: readonly T[]): string | undefined {
+  let best: string | undefined;
+  for (const a of items) {
+    const d = a.updatedAt && a.updatedAt > a.publishedAt ? a.updatedAt : a.publishedAt;
+    if (!best || d > best) best = d;
+  }
+  return best;
+}

@@ -1,0 +1,20 @@
+/** Every page that is not a story: home, categories, their archive indexes and month pages. */
+import type { APIRoute } from 'astro';
+import { archiveIndexPath, archiveMonthPath } from '@portal/domain/archive';
+import { categoryPages, content } from '../../lib/content.ts';
+import { archiveMonthPages } from '../../lib/archive-pages.ts';
+import { sitemap } from '../../lib/feeds.ts';
+
+export const GET: APIRoute = async ({ site }) => {
+  const c = await content();
+  const url = (p: string) => new URL(p, site).href;
+  const body = sitemap([
+    { loc: url('/'), lastmod: c.news[0]?.publishedAt },
+    ...categoryPages(c).flatMap((k) => {
+      const newest = c.byCategory.get(k.slug)?.[0]?.publishedAt;
+      return [{ loc: url(`/category/${k.slug}`), lastmod: newest }, ...(newest ? [{ loc: url(archiveIndexPath(k.slug)), lastmod: newest }] : [])];
+    }),
+    ...archiveMonthPages(c.byCategory, 'all').map((p) => ({ loc: url(archiveMonthPath(p.category, p.month, p.page)), lastmod: p.items[0]?.publishedAt })),
+  ]);
+  return new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8' } });
+};

@@ -1,0 +1,178 @@
+/**
+ * The archive at scale with a real Directus and real Astro builds (issue #8
+ * item 4; docs/decisions/015-archive-at-scale.md): the sitemap index splits,
+ * month pages list a category's stories, and a publish rewrites its own month
+ * and the indexes while every other month keeps its file from the last release.
+ */
+import http from 'node:http';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startBuilder } from '../../scripts/lib/builder/service.ts';
+import { randomUUID } from 'node:crypto';
+import { dbDate } from '../../directus/extensions/shared/db-date.ts';
+import { admin, newsFactory, rawDb } from './support.ts';
+
+// Two URLs per sitemap file, so three stories in a month make two files.
+const MAX_URLS = '2';
+let builder: ReturnType<typeof startBuilder>;
+let server: http.Server;
+let category: string;
+const root = mkdtempSync(path.join(os.tmpdir(), 'portal-archive-'));
+const file = (...p: string[]) => path.join(builder.releases.current, ...p);
+const read = (...p: string[]) => readFileSync(file(...p), 'utf8');
+const monthPage = (ym: string) => file('category', category, ...ym.split('-'), 'index.html');
+const stamp = Date.now();
+
+async function until(check: () => boolean, timeoutMs: number, label: string) {
+  const t0 = Date.now();
+  while (!check()) {
+    if (Date.now() - t0 > timeoutMs) throw new Error(`tempo esgotado esperando: ${label}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function publish(title: string, at: string) {
+  const r = await admin().post('/items/news', newsFactory({ title, status: 'published', scheduled_at: at, category_id: categoryIdValue }));
+  if (r.status !== 200) throw new Error(`${r.status} ${JSON.stringify(r.errors)}`);
+  return r.data as { id: string; slug: string; published_at: string };
+}
+
+let categoryIdValue: string;
+const stories: Record<string, { id: string; slug: string }> = {};
+
+beforeAll(async () => {
+  process.env.PORTAL_SITEMAP_MAX_URLS = MAX_URLS;
+  const c = await admin().post('/items/categories', { name: `Arquivo Teste ${stamp}` });
+  categoryIdValue = c.data.id;
+  category = c.data.slug;
+  // Belém time: 2024-03-01T01:00Z is still 29 February there.
+  stories.jan = await publish(`Janeiro antigo ${stamp}`, '2024-01-10T15:00:00.000Z');
+  stories.feb = await publish(`Virada de fevereiro ${stamp}`, '2024-03-01T01:00:00.000Z');
+  stories.mar1 = await publish(`Março um ${stamp}`, '2024-03-05T15:00:00.000Z');
+  stories.mar2 = await publish(`Março dois ${stamp}`, '2024-03-10T15:00:00.000Z');
+  stories.mar3 = await publish(`Março três ${stamp}`, '2024-03-20T15:00:00.000Z');
+  // A busy month: 201 stories in June 2023, written straight to the table (as `npm run seed` does).
+  const db = await rawDb();
+  try {
+    const rows = Array.from({ length: 201 }, (_, i) => {
+      const at = dbDate(db, new Date(Date.UTC(2023, 5, 2, 12) + i * 3600_000));
+      return { id: randomUUID(), title: `Junho ${i + 1} ${stamp}`, content: 'Texto.', slug: `junho-${i + 1}-${stamp}`, status: 'published', category_id: categoryIdValue, published_at: at, first_published_at: at, created_at: at };
+    });
+    for (let i = 0; i < rows.length; i += 40) await db('news').insert(rows.slice(i, i + 40));
+  } finally {
+    await db.destroy();
+  }
+  builder = startBuilder({ releasesRoot: root, directusUrl: inject('directusUrl'), siteUrl: 'http://localhost:4321', token: inject('builderToken'), catchUpMs: 60_000 });
+  server = http.createServer(builder.handler).listen(inject('builderPort'), '127.0.0.1');
+  await builder.trigger({ full: true });
+  expect(builder.status.lastError).toBeNull();
+}, 180_000);
+
+afterAll(async () => {
+  delete process.env.PORTAL_SITEMAP_MAX_URLS;
+  builder.stop();
+  await builder.idle();
+  await new Promise((r) => server.close(r));
+});
+
+const urlsIn = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+
+describe('sitemap index', () => {
+  it('robots.txt points to the index; the index lists the pages file and one file per month, split past the limit', () => {
+    expect(read('robots.txt')).toContain('Sitemap: http://localhost:4321/sitemap.xml');
+    const index = read('sitemap.xml');
+    expect(index).toContain('<sitemapindex');
+    const files = urlsIn(index);
+    expect(files).toContain('http://localhost:4321/sitemaps/pages.xml');
+    expect(files).toContain('http://localhost:4321/sitemaps/news-2024-03.xml');
+    expect(files).toContain('http://localhost:4321/sitemaps/news-2024-03-2.xml');
+    expect(files).toContain('http://localhost:4321/sitemaps/news-2024-02.xml');
+    // Every listed file exists.
+    for (const f of files) expect(existsSync(file(new URL(f).pathname))).toBe(true);
+  });
+
+  it('no file holds more URLs than the limit, and every story is in exactly one file of its Belém month', () => {
+    const all: string[] = [];
+    for (const name of readdirSync(file('sitemaps')).filter((n) => n.startsWith('news-'))) {
+      const urls = urlsIn(read('sitemaps', name));
+      expect(urls.length).toBeLessThanOrEqual(Number(MAX_URLS));
+      all.push(...urls);
+    }
+    for (const s of Object.values(stories)) expect(all.filter((u) => u.endsWith(`/news/${s.slug}`))).toHaveLength(1);
+    expect(read('sitemaps', 'news-2024-02.xml')).toContain(`/news/${stories.feb!.slug}`);
+    expect(read('sitemaps', 'pages.xml')).toContain(`/category/${category}/2024/03/`);
+  });
+
+  it('the Google News sitemap is kept', () => {
+    expect(read('news-sitemap.xml')).toContain('xmlns:news=');
+  });
+});
+
+describe('category archive', () => {
+  it('the category page links to its archive, which lists months with counts (pt-BR, Belém time)', () => {
+    expect(read('category', category, 'index.html')).toContain(`href="/category/${category}/arquivo/"`);
+    const html = read('category', category, 'arquivo', 'index.html');
+    expect(html).toMatch(/Março de 2024<\/span>\s*<span[^>]*>3 notícias/);
+    expect(html).toContain('Fevereiro de 2024');
+    expect(html).toContain('Janeiro de 2024');
+    expect(html).toContain(`href="/category/${category}/2024/03/"`);
+  });
+
+  it('a month page lists its stories newest first, with canonical and title', () => {
+    const html = readFileSync(monthPage('2024-03'), 'utf8');
+    const order = ['Março três', 'Março dois', 'Março um'].map((t) => html.indexOf(`${t} ${stamp}`));
+    expect(order.every((i) => i > 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(html).not.toContain(`Virada de fevereiro ${stamp}`);
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:4321/category/${category}/2024/03/"`);
+    expect(html).toMatch(/<title>[^<]*Março de 2024/);
+  });
+});
+
+describe('archive pagination', () => {
+  it('a month of 201 stories has two pages of 200 and 1, linked both ways', () => {
+    const first = readFileSync(monthPage('2023-06'), 'utf8');
+    const second = read('category', category, '2023', '06', '2', 'index.html');
+    expect(first.match(/data-archive-item/g)).toHaveLength(200);
+    expect(second.match(/data-archive-item/g)).toHaveLength(1);
+    // Newest first: the 201st of June opens page 1, the 1st is alone on page 2.
+    expect(first).toContain(`Junho 201 ${stamp}`);
+    expect(second).toContain(`Junho 1 ${stamp}<`);
+    expect(first).toContain(`href="/category/${category}/2023/06/2/" rel="next"`);
+    expect(second).toContain(`href="/category/${category}/2023/06/" rel="prev"`);
+    expect(second).toContain('Página 2 de 2');
+    expect(read('sitemaps', 'pages.xml')).toContain(`/category/${category}/2023/06/2/</loc>`);
+  });
+});
+
+describe('a publish rewrites only its month', () => {
+  it('a new story in March rewrites March, the archive index and the sitemap index; January keeps its file', async () => {
+    const inode = (p: string) => statSync(p).ino;
+    const before = { jan: inode(monthPage('2024-01')), mar: inode(monthPage('2024-03')), index: inode(file('sitemap.xml')), janMap: inode(file('sitemaps', 'news-2024-01.xml')) };
+    // Action
+    const late = await publish(`Março quatro ${stamp}`, '2024-03-25T15:00:00.000Z');
+    // Assert
+    await until(() => readFileSync(monthPage('2024-03'), 'utf8').includes(`Março quatro ${stamp}`), 90_000, 'mês reescrito');
+    expect(inode(monthPage('2024-03'))).not.toBe(before.mar);
+    expect(inode(file('sitemap.xml'))).not.toBe(before.index);
+    expect(read('category', category, 'arquivo', 'index.html')).toMatch(/Março de 2024<\/span>\s*<span[^>]*>4 notícias/);
+    expect(urlsIn(read('sitemap.xml'))).toContain('http://localhost:4321/sitemaps/news-2024-03-2.xml');
+    expect(read('sitemaps', 'news-2024-03.xml')).toContain(`/news/${late.slug}`);
+    // Untouched months are the previous release's files (same inode through the hard-link clone).
+    expect(inode(monthPage('2024-01'))).toBe(before.jan);
+    expect(inode(file('sitemaps', 'news-2024-01.xml'))).toBe(before.janMap);
+    stories.mar4 = late;
+  });
+
+  it('unpublishing takes the story off its month page and sitemap', async () => {
+    // Action
+    await admin().patch(`/items/news/${stories.mar2!.id}`, { status: 'draft' });
+    // Assert
+    await until(() => !readFileSync(monthPage('2024-03'), 'utf8').includes(`Março dois ${stamp}`), 90_000, 'retirada do mês');
+    const march = [read('sitemaps', 'news-2024-03.xml'), existsSync(file('sitemaps', 'news-2024-03-2.xml')) ? read('sitemaps', 'news-2024-03-2.xml') : ''].join('');
+    expect(march).not.toContain(`/news/${stories.mar2!.slug}`);
+    expect(read('category', category, 'arquivo', 'index.html')).toMatch(/Março de 2024<\/span>\s*<span[^>]*>3 notícias/);
+  });
+});
