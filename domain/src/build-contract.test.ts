@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILD_NEWS_IDS_ENV, BUILD_SLUGS_ENV, isTargetedBuild, mergeRequests, parseBuildRequest, PREVIOUS_RELEASE_ENV, SITE_WIDE, storiesToRender, targetedBuildEnv } from './build-contract.ts';
+import { BUILD_ARCHIVE_ENV, BUILD_NEWS_IDS_ENV, CATALOGUE, BUILD_SLUGS_ENV, isTargetedBuild, mergeRequests, parseBuildRequest, PREVIOUS_RELEASE_ENV, SITE_WIDE, storiesToRender, targetedBuildEnv } from './build-contract.ts';
 
 describe('parseBuildRequest', () => {
   it('full', () => expect(parseBuildRequest({ full: true })).toEqual({ full: true }));
@@ -42,5 +42,15 @@ describe('targetedBuildEnv', () => {
     expect(isTargetedBuild(env)).toBe(true);
     expect(isTargetedBuild({})).toBe(false);
     expect(env).toEqual({ [BUILD_NEWS_IDS_ENV]: '', [BUILD_SLUGS_ENV]: '', [PREVIOUS_RELEASE_ENV]: '/srv/releases/r1' });
+  });
+});
+
+describe('catalogue changes', () => {
+  it('ask for every archive month, and keep asking once merged with publishes', () => {
+    expect(parseBuildRequest({ archive: true })).toEqual(CATALOGUE);
+    const merged = mergeRequests(mergeRequests(null, { full: false, news: ['a'], slugs: ['x'] }), CATALOGUE);
+    expect(merged).toEqual({ full: false, news: ['a'], slugs: ['x'], archive: true });
+    expect(targetedBuildEnv(CATALOGUE, '/r')[BUILD_ARCHIVE_ENV]).toBe('1');
+    expect(targetedBuildEnv(SITE_WIDE, '/r')[BUILD_ARCHIVE_ENV]).toBeUndefined();
   });
 });

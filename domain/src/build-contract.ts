@@ -11,11 +11,23 @@
  * site-wide change (settings, ads, events, catalogue, bylines).
  * Full: every page (deploys, template changes, the catch-up of related lists).
  */
-export type TargetedRequest = { full: false; news: string[]; slugs: string[] };
+export type TargetedRequest = {
+  full: false;
+  news: string[];
+  slugs: string[];
+  /** Every category archive page too (a catalogue change renames or moves them). */
+  archive?: true;
+};
 export type BuildRequest = { full: true } | TargetedRequest;
 
 /** Settings, ads, events, categories, municipalities, bylines: no story page of their own. */
 export const SITE_WIDE: TargetedRequest = Object.freeze({ full: false, news: [], slugs: [] }) as TargetedRequest;
+
+/** A category or municipality changed: every page that is not a story, archive months included. */
+export const CATALOGUE: TargetedRequest = Object.freeze({ full: false, news: [], slugs: [], archive: true }) as TargetedRequest;
+
+/** Builder → Astro: '1' when a targeted build renders every archive month. */
+export const BUILD_ARCHIVE_ENV = 'PORTAL_BUILD_ARCHIVE';
 
 /** Builder → Astro: comma-separated ids of the stories a targeted build renders (absent: all). */
 export const BUILD_NEWS_IDS_ENV = 'PORTAL_BUILD_NEWS_IDS';
@@ -33,7 +45,12 @@ export function isTargetedBuild(env: Record<string, string | undefined>): boolea
 
 /** The environment a targeted build runs with. */
 export function targetedBuildEnv(req: TargetedRequest, previousRelease: string): Record<string, string> {
-  return { [BUILD_NEWS_IDS_ENV]: req.news.join(','), [BUILD_SLUGS_ENV]: req.slugs.join(','), [PREVIOUS_RELEASE_ENV]: previousRelease };
+  return {
+    [BUILD_NEWS_IDS_ENV]: req.news.join(','),
+    [BUILD_SLUGS_ENV]: req.slugs.join(','),
+    [PREVIOUS_RELEASE_ENV]: previousRelease,
+    ...(req.archive ? { [BUILD_ARCHIVE_ENV]: '1' } : {}),
+  };
 }
 
 /** Beyond this many stories a request becomes a full build (a batch publish of an admin page is 100). */
@@ -44,7 +61,7 @@ const uniq = (xs: string[]) => [...new Set(xs)];
 /** The body a hook sent, checked: anything malformed is refused, never widened to a full build. */
 export function parseBuildRequest(body: unknown): BuildRequest | null {
   if (!body || typeof body !== 'object') return null;
-  const b = body as { full?: unknown; news?: unknown; slugs?: unknown };
+  const b = body as { full?: unknown; news?: unknown; slugs?: unknown; archive?: unknown };
   if (b.full === true) return { full: true };
   const list = (v: unknown): string[] | null =>
     v === undefined ? [] : Array.isArray(v) && v.every((x) => typeof x === 'string' && x.length <= 320) ? (v as string[]) : null;
@@ -53,14 +70,14 @@ export function parseBuildRequest(body: unknown): BuildRequest | null {
   if (!news || !slugs) return null;
   // A batch that large touches most lists anyway: one full build, nothing dropped.
   if (news.length > MAX_REQUEST_IDS || slugs.length > MAX_REQUEST_IDS * 2) return { full: true };
-  return { full: false, news: uniq(news), slugs: uniq(slugs) };
+  return { full: false, news: uniq(news), slugs: uniq(slugs), ...(b.archive === true ? { archive: true as const } : {}) };
 }
 
 /** Two requests as one: stories and addresses unioned; full wins. */
 export function mergeRequests(a: BuildRequest | null, b: BuildRequest): BuildRequest {
-  if (!a) return b.full ? b : { full: false, news: uniq(b.news), slugs: uniq(b.slugs) };
+  if (!a) return b.full ? b : { full: false, news: uniq(b.news), slugs: uniq(b.slugs), ...(b.archive ? { archive: true as const } : {}) };
   if (a.full || b.full) return { full: true };
-  return { full: false, news: uniq([...a.news, ...b.news]), slugs: uniq([...a.slugs, ...b.slugs]) };
+  return { full: false, news: uniq([...a.news, ...b.news]), slugs: uniq([...a.slugs, ...b.slugs]), ...(a.archive || b.archive ? { archive: true as const } : {}) };
 }
 
 export function mergeTargeted(a: TargetedRequest | null, b: TargetedRequest): TargetedRequest {

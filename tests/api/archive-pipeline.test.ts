@@ -175,4 +175,28 @@ describe('a publish rewrites only its month', () => {
     expect(march).not.toContain(`/news/${stories.mar2!.slug}`);
     expect(read('category', category, 'arquivo', 'index.html')).toMatch(/Março de 2024<\/span>\s*<span[^>]*>3 notícias/);
   });
+
+  it('a month emptied by an unpublish leaves no page or sitemap behind', async () => {
+    expect(existsSync(monthPage('2024-01'))).toBe(true);
+    // Action
+    await admin().patch(`/items/news/${stories.jan!.id}`, { status: 'draft' });
+    // Assert
+    await until(() => !existsSync(monthPage('2024-01')), 90_000, 'mês vazio retirado');
+    expect(existsSync(file('sitemaps', 'news-2024-01.xml'))).toBe(false);
+    expect(urlsIn(read('sitemap.xml'))).not.toContain('http://localhost:4321/sitemaps/news-2024-01.xml');
+    expect(existsSync(monthPage('2024-03'))).toBe(true);
+  });
+});
+
+describe('a catalogue change', () => {
+  it('a category moved to a new address has its archive months there at once, not at the next full build', async () => {
+    const moved = `${category}-novo`;
+    // Action
+    const r = await admin().patch(`/items/categories/${categoryIdValue}`, { slug: moved });
+    expect(r.status).toBe(200);
+    // Assert
+    await until(() => existsSync(file('category', moved, '2024', '03', 'index.html')), 90_000, 'meses no novo endereço');
+    expect(read('category', moved, 'arquivo', 'index.html')).toContain(`/category/${moved}/2024/03`);
+    category = moved;
+  });
 });

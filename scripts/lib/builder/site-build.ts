@@ -68,6 +68,38 @@ export function overlay(from: string, to: string) {
 }
 
 /**
+ * Before a targeted build is laid over the live copy: the archive months it
+ * wrote (site/src/lib/archive-pages.ts records them beside its output) lose
+ * their old files, so a month that shrank or emptied keeps no stale page or
+ * monthly sitemap. `all`: every month.
+ */
+export function pruneArchive(scratch: string, dir: string) {
+  const file = `${scratch}.archive.json`;
+  if (!existsSync(file)) return;
+  let scope: 'all' | string[];
+  try {
+    scope = JSON.parse(readFileSync(file, 'utf8'));
+  } finally {
+    rmSync(file, { force: true });
+  }
+  const months = scope === 'all' ? null : new Set(scope.filter((m) => /^\d{4}-\d{2}$/.test(m)));
+  const categories = path.join(dir, 'category');
+  for (const cat of existsSync(categories) ? readdirSync(categories) : []) {
+    for (const year of readdirSync(path.join(categories, cat)).filter((y) => /^\d{4}$/.test(y))) {
+      const yearDir = path.join(categories, cat, year);
+      for (const month of readdirSync(yearDir).filter((m) => /^\d{2}$/.test(m))) {
+        if (!months || months.has(`${year}-${month}`)) rmSync(path.join(yearDir, month), { recursive: true, force: true });
+      }
+    }
+  }
+  const sitemaps = path.join(dir, 'sitemaps');
+  for (const f of existsSync(sitemaps) ? readdirSync(sitemaps) : []) {
+    const m = /^news-(\d{4}-\d{2})(-\d+)?\.xml$/.exec(f);
+    if (m && (!months || months.has(m[1]!))) rmSync(path.join(sitemaps, f), { force: true });
+  }
+}
+
+/**
  * What a build left out (site/src/lib/content.ts writes it beside its output
  * folder); read once and removed.
  */
@@ -88,6 +120,7 @@ export async function buildFull(releases: Releases, o: SiteBuildOptions): Promis
   const dir = releases.prepare();
   try {
     await runAstro(dir, o, {}, { low: true });
+    rmSync(`${dir}.archive.json`, { force: true }); // every month written: nothing to prune
     return dir;
   } catch (e) {
     releases.discard(dir);
@@ -113,6 +146,7 @@ export async function buildTargeted(req: TargetedRequest, base: string | null, r
       if (!slug || slug.includes('/') || slug.includes('..')) continue;
       if (!existsSync(path.join(scratch, 'news', slug))) rmSync(path.join(dir, 'news', slug), { recursive: true, force: true });
     }
+    pruneArchive(scratch, dir);
     overlay(scratch, dir);
     if (existsSync(`${scratch}.report.json`)) renameSync(`${scratch}.report.json`, `${dir}.report.json`);
     return dir;

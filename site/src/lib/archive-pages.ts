@@ -9,7 +9,8 @@
  * no longer public (unpublished, deleted, scheduled back) has left a month we
  * cannot know from the request: that build writes every month.
  */
-import { BUILD_NEWS_IDS_ENV } from '@portal/domain/build-contract';
+import { writeFileSync } from 'node:fs';
+import { BUILD_ARCHIVE_ENV, BUILD_NEWS_IDS_ENV } from '@portal/domain/build-contract';
 import {
   groupByMonth,
   monthKey,
@@ -33,7 +34,7 @@ export type ArchiveScope = 'all' | ReadonlySet<MonthKey>;
  */
 export function archiveScope(stories: readonly Story[], env: Env): ArchiveScope {
   const ids = env[BUILD_NEWS_IDS_ENV];
-  if (ids === undefined) return 'all';
+  if (ids === undefined || env[BUILD_ARCHIVE_ENV] === '1') return 'all';
   const wanted = ids.split(',').filter(Boolean);
   if (!wanted.length) return new Set();
   const byId = new Map(stories.map((s) => [s.id, s]));
@@ -45,6 +46,15 @@ export function archiveScope(stories: readonly Story[], env: Env): ArchiveScope 
     months.add(monthKey(s.publishedAt));
   }
   return months;
+}
+
+/**
+ * Beside the output, for the builder: which months this build wrote, so the
+ * live copy's files of those months (pages past the new last one, months
+ * emptied) go before the new ones are laid over it (scripts/lib/builder/site-build.ts).
+ */
+export function recordArchiveScope(scope: ArchiveScope, out = process.env.SITE_OUT_DIR): void {
+  if (out) writeFileSync(`${out.replace(/\/$/, '')}.archive.json`, JSON.stringify(scope === 'all' ? 'all' : [...scope]));
 }
 
 export const inScope = (scope: ArchiveScope, month: MonthKey): boolean => scope === 'all' || scope.has(month);

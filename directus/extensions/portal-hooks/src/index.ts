@@ -6,8 +6,8 @@
 import { defineHook } from '@directus/extensions';
 import { uniqueSlug } from '@portal/domain/slug';
 import { dbDate, isoFromDb } from '../../shared/db-date.ts';
-import { SITE_WIDE } from '@portal/domain/build-contract';
-import { builderNotifier, SITE_WIDE_COLLECTIONS, newsRebuild, type NewsState } from './rebuild-trigger.ts';
+import { CATALOGUE, SITE_WIDE } from '@portal/domain/build-contract';
+import { builderNotifier, CATALOGUE_COLLECTIONS, SITE_WIDE_COLLECTIONS, newsRebuild, type NewsState } from './rebuild-trigger.ts';
 import { loadActor } from './actor.ts';
 import { allowTestTld } from './demo-emails.ts';
 import {
@@ -149,7 +149,7 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
 
   for (const collection of SITE_WIDE_COLLECTIONS) {
     for (const event of ['create', 'update', 'delete']) {
-      action(`${collection}.items.${event}`, async () => notify(SITE_WIDE));
+      action(`${collection}.items.${event}`, async () => notify(CATALOGUE_COLLECTIONS.has(collection) ? CATALOGUE : SITE_WIDE));
     }
   }
 

@@ -10,6 +10,9 @@ import { isPubliclyVisible } from '@portal/domain/news-status';
 
 export const SITE_WIDE_COLLECTIONS = ['categories', 'municipalities', 'settings', 'events', 'ads', 'profiles'] as const;
 
+/** Collections whose change renames or moves category archive pages. */
+export const CATALOGUE_COLLECTIONS: ReadonlySet<string> = new Set(['categories', 'municipalities']);
+
 export type NewsState = { id: string; slug: string; status: string; published_at: string | null };
 export type RebuildRequest = BuildRequest;
 
