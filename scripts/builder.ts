@@ -7,22 +7,26 @@
  * the last publish, by a full one so lists on other pages catch up.
  */
 import http from 'node:http';
+import { EnvError } from '@portal/domain/env';
+import { builderEnv, type BuilderEnv } from './lib/builder/env.ts';
 import { startBuilder } from './lib/builder/service.ts';
 
-const port = Number(process.env.BUILDER_PORT ?? 4400);
-const host = process.env.BUILDER_HOST ?? '0.0.0.0';
-if (!process.env.BUILDER_TOKEN && !['127.0.0.1', 'localhost', '::1'].includes(host)) {
-  console.error(`[builder] BUILDER_TOKEN vazio: o construtor não escuta em ${host} sem token (defina BUILDER_TOKEN ou BUILDER_HOST=127.0.0.1).`);
+let env: BuilderEnv;
+try {
+  env = builderEnv();
+} catch (e) {
+  if (!(e instanceof EnvError)) throw e;
+  console.error(`[builder] ${e.message}`);
   process.exit(1);
 }
 const service = startBuilder({
-  releasesRoot: process.env.SITE_RELEASES_DIR ?? 'dist/site-releases',
-  directusUrl: process.env.DIRECTUS_URL ?? 'http://127.0.0.1:8055',
-  siteUrl: process.env.SITE_URL ?? 'http://localhost:4321',
-  token: process.env.BUILDER_TOKEN ?? '',
+  releasesRoot: env.SITE_RELEASES_DIR,
+  directusUrl: env.DIRECTUS_URL,
+  siteUrl: env.SITE_URL,
+  token: env.BUILDER_TOKEN,
   log: (s) => console.log(`[builder] ${s}`),
 });
 const server = http.createServer(service.handler);
-server.listen(port, host, () => console.log(`[builder] ouvindo em :${port}`));
-if (process.env.BUILDER_INITIAL_BUILD !== '0') void service.trigger({ full: true });
+server.listen(env.BUILDER_PORT, env.BUILDER_HOST, () => console.log(`[builder] ouvindo em :${env.BUILDER_PORT}`));
+if (env.BUILDER_INITIAL_BUILD === '1') void service.trigger({ full: true });
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => server.close(() => process.exit(0)));

@@ -13,11 +13,19 @@ import { randomBytes } from 'node:crypto';
 import { startDirectus } from '../directus/scripts/lib/server.ts';
 import { startBuilder } from './lib/builder/service.ts';
 import { Supervisor } from './lib/supervisor.ts';
+import { EnvError } from '@portal/domain/env';
+import { startEnv } from './lib/start-env.ts';
 import { buildAdmin, startDirectusInstance, startFrontServer, type DirectusInstance } from './lib/stack.ts';
 
-const SITE_PORT = Number(process.env.PORT ?? 4321);
-const DIRECTUS_PORT = Number(process.env.DIRECTUS_PORT ?? 8055);
-const BUILDER_PORT = Number(process.env.BUILDER_PORT ?? 4400);
+let ports: ReturnType<typeof startEnv>;
+try {
+  ports = startEnv();
+} catch (e) {
+  if (!(e instanceof EnvError)) throw e;
+  console.error(`» ${e.message}`);
+  process.exit(1);
+}
+const { PORT: SITE_PORT, DIRECTUS_PORT, BUILDER_PORT } = ports;
 const SITE_URL = `http://localhost:${SITE_PORT}`;
 const BUILDER_TOKEN = randomBytes(16).toString('hex');
 const step = (s: string) => console.log(`» ${s}`);

@@ -108,7 +108,8 @@ describe('publish pipeline', () => {
     const before = builder.status.builds;
     // Action: eight quick edits while the first build runs.
     for (let i = 1; i <= 8; i++) await who.editor.patch(`/items/news/${created.data.id}`, { summary: `Versão ${i} do resumo` });
-    await new Promise((r) => setTimeout(r, 300));
+    // The last edit's hook may reach the builder after the response: wait for its result, then for the lanes to drain.
+    await until(() => existsSync(page(created.data.slug)) && readFileSync(page(created.data.slug), 'utf8').includes('Versão 8 do resumo'), 90_000, 'última versão no ar');
     await builder.idle();
     // Assert
     expect(builder.status.builds - before).toBeLessThanOrEqual(2);

@@ -5,11 +5,10 @@
  */
 import { createDirectus, rest } from '@directus/sdk';
 import type { Schema } from '@portal/domain/schema';
+import { siteEnv } from './env.ts';
 
 export function directusUrl(): string {
-  const url = process.env.DIRECTUS_URL;
-  if (!url) throw new Error('DIRECTUS_URL não definido: o site é gerado a partir do Directus');
-  return url.replace(/\/$/, '');
+  return siteEnv().DIRECTUS_URL;
 }
 
 let client: ReturnType<typeof makeClient> | undefined;
