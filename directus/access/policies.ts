@@ -6,7 +6,7 @@
  * protected municipalities, forced author) live in the portal-hooks extension.
  */
 import { PRODUCER_EDITABLE_STATUSES } from '@portal/domain/news-status';
-import { AD_WINDOW_FILTER, PUBLIC_NEWS_FILTER } from '@portal/domain/news-access';
+import { AD_WINDOW_FILTER, ME, producerNewsUpdateFilter, PUBLIC_NEWS_FILTER } from '@portal/domain/news-access';
 import { OWN_PROFILE_FIELDS, WRITABLE_COLLECTIONS, type Role } from '@portal/domain/roles';
 import { PUBLIC_NEWS_FIELDS, PUBLIC_PROFILE_FIELDS } from '@portal/domain/schema';
 import { PUBLIC_SETTING_KEYS } from '@portal/domain/settings';
@@ -95,7 +95,6 @@ export const roles: RoleDef[] = [
 ];
 
 const ALL = ['*'];
-const ME = '$CURRENT_USER';
 
 // The rules themselves live in domain/src/news-access.ts (predicate and filter, tested to agree).
 const publishedNow = PUBLIC_NEWS_FILTER;
@@ -225,7 +224,7 @@ export const permissions: PermissionDef[] = [
     collection: 'news',
     action: 'update',
     fields: PRODUCER_NEWS_FIELDS,
-    permissions: { _and: [{ author_id: { _eq: ME } }, { status: { _in: [...PRODUCER_EDITABLE_STATUSES] } }] },
+    permissions: producerNewsUpdateFilter(ME),
     validation: { status: { _in: [...PRODUCER_EDITABLE_STATUSES] } },
   },
 

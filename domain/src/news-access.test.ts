@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AD_WINDOW_FILTER, isAdVisible, isPubliclyVisible, NOW, PUBLIC_NEWS_FILTER } from './news-access.ts';
+import { AD_WINDOW_FILTER, canEditNews, isAdVisible, isPubliclyVisible, NOW, producerNewsUpdateFilter, PUBLIC_NEWS_FILTER } from './news-access.ts';
 
 type Filter = Record<string, unknown>;
 
@@ -15,6 +15,8 @@ function matches(filter: Filter, row: Record<string, unknown>, now: Date): boole
   switch (op) {
     case '_eq':
       return comparable === value;
+    case '_in':
+      return (value as unknown[]).includes(field);
     case '_null':
       return (field === null || field === undefined) === value;
     case '_lte':
@@ -52,5 +54,25 @@ describe('the filter form and the predicate agree', () => {
     { is_active: true, start_date: before, end_date: after },
   ])('ad window: %o', (row) => {
     expect(matches(AD_WINDOW_FILTER, row, now)).toBe(isAdVisible(row, now));
+  });
+
+  it.each([
+    { author_id: 'eu', status: 'draft' },
+    { author_id: 'eu', status: 'pending' },
+    { author_id: 'eu', status: 'published' },
+    { author_id: 'eu', status: 'archived' },
+    { author_id: 'outro', status: 'draft' },
+    { author_id: null, status: 'draft' },
+  ])('who edits which news (producer): %o', (row) => {
+    expect(matches(producerNewsUpdateFilter('eu'), row, now)).toBe(canEditNews('producer', 'eu', row));
+  });
+});
+
+describe('canEditNews', () => {
+  it('editors and super admins edit any story, whatever its state', () => {
+    for (const role of ['editor', 'super_admin']) expect(canEditNews(role, 'eu', { author_id: 'outro', status: 'published' })).toBe(true);
+  });
+  it('nobody without a role or an id edits anything', () => {
+    expect(canEditNews(null, '', { author_id: null, status: 'draft' })).toBe(false);
   });
 });

@@ -6,7 +6,8 @@
  * against the predicate on the same cases.
  */
 import { isAdVisible } from './ads.ts';
-import { isPubliclyVisible } from './news-status.ts';
+import { isPubliclyVisible, PRODUCER_EDITABLE_STATUSES, type NewsStatus } from './news-status.ts';
+import { isEditorLevel } from './roles.ts';
 
 /** Directus replaces this token with the request time in permission filters. */
 export const NOW = '$NOW';
@@ -25,5 +26,22 @@ export const AD_WINDOW_FILTER = {
 
 /** Staff read their own news and every public one. */
 export const staffNewsReadFilter = (me: string) => ({ _or: [{ author_id: { _eq: me } }, PUBLIC_NEWS_FILTER] });
+
+/** Directus replaces this token with the signed-in user's id in permission filters. */
+export const ME = '$CURRENT_USER';
+
+/**
+ * Who may edit a story: editors and super admins any; a producer only their
+ * own, while it is a draft or pending (what went out is the editors' to
+ * change). Filter form: `producerNewsUpdateFilter` (the producer policy).
+ * @example canEditNews('producer', 'u1', { author_id: 'u1', status: 'published' }) // false
+ */
+export function canEditNews(role: string | null | undefined, userId: string, news: { author_id: string | null; status: NewsStatus | string }): boolean {
+  if (isEditorLevel(role)) return true;
+  return !!userId && news.author_id === userId && (PRODUCER_EDITABLE_STATUSES as readonly string[]).includes(news.status);
+}
+
+/** The producer's update permission: `canEditNews` for role producer, as a Directus filter. */
+export const producerNewsUpdateFilter = (me: string = ME) => ({ _and: [{ author_id: { _eq: me } }, { status: { _in: [...PRODUCER_EDITABLE_STATUSES] } }] });
 
 export { isAdVisible, isPubliclyVisible };

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDatePtBR } from '@portal/domain/dates';
 import { NEWS_STATUS_COLORS, NEWS_STATUS_LABELS } from '@portal/domain/news-status';
+import { canEditNews } from '@portal/domain/news-access';
 import { isEditorLevel, type Role } from '@portal/domain/roles';
 import { listSummary } from '@portal/domain/sanitize';
 import { asUtc } from '@portal/domain/timestamps';
@@ -30,10 +31,6 @@ type Props = {
   /** Open the create dialog on mount (quick link "Nova Notícia"). */
   startCreating?: boolean;
 };
-
-/** Producers edit only their own news; editor-level users edit all (spec section 6). */
-export const canEditNews = (role: Role | null, userId: string, news: Pick<NewsRow, 'author_id'>) =>
-  isEditorLevel(role) || (!!userId && news.author_id === userId);
 
 export function NewsList({ role, userId, profile, categories, municipalities, startCreating = false }: Props) {
   const list = useListParams('-created_at');
