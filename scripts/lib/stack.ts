@@ -29,15 +29,17 @@ export type InstanceOptions = {
   log?: (s: string) => void;
 };
 
-async function recreatePgDatabase(name: string) {
+/** Creates the PostgreSQL database (dropping it first when `fresh`); keeps an existing one otherwise. */
+async function preparePgDatabase(name: string, fresh: boolean) {
   const admin = knexFactory({
     client: 'pg',
     connection: { host: process.env.PGHOST ?? '127.0.0.1', port: Number(process.env.PGPORT ?? 5432), user: process.env.PGUSER ?? 'postgres', database: 'postgres' },
     pool: { min: 0, max: 1 },
   });
   try {
-    await admin.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.raw(`CREATE DATABASE "${name}"`);
+    if (fresh) await admin.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    const exists = await admin('pg_database').where('datname', name).first();
+    if (!exists) await admin.raw(`CREATE DATABASE "${name}"`);
   } finally {
     await admin.destroy();
   }
@@ -46,10 +48,8 @@ async function recreatePgDatabase(name: string) {
 export async function startDirectusInstance(o: InstanceOptions): Promise<DirectusInstance> {
   const log = o.log ?? (() => {});
   await buildExtensions();
-  if (o.fresh) {
-    rmSync(o.dataDir, { recursive: true, force: true });
-    if (o.db === 'postgres') await recreatePgDatabase(o.pgDatabase ?? 'portal_test');
-  }
+  if (o.fresh) rmSync(o.dataDir, { recursive: true, force: true });
+  if (o.db === 'postgres') await preparePgDatabase(o.pgDatabase ?? 'portal_test', !!o.fresh);
   const env = directusEnv({ dataDir: o.dataDir, port: o.port, db: o.db, pgDatabase: o.pgDatabase, siteUrl: o.siteUrl, extra: o.extra });
   await bootstrap(env);
   const running = await startDirectus(env);

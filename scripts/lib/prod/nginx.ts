@@ -1,0 +1,106 @@
+/**
+ * nginx as production runs it, on this machine (issue #11): the same
+ * deploy/nginx.conf, with only what differs between a container and a
+ * process replaced — the listening address, the two folders it serves and
+ * the addresses of Directus and the builder. Each replacement must match
+ * exactly once: a change to deploy/nginx.conf that this file does not know
+ * fails loudly instead of drifting.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../../../directus/scripts/lib/paths.ts';
+
+export const NGINX_CONF = path.join(ROOT, 'deploy/nginx.conf');
+export const NGINX_BIN = '/usr/sbin/nginx';
+
+export type LocalNginx = {
+  listen: string;
+  siteRoot: string;
+  adminRoot: string;
+  directus: string[];
+  builder: string;
+};
+
+function replaceOnce(conf: string, from: string | RegExp, to: string): string {
+  const hits = typeof from === 'string' ? conf.split(from).length - 1 : [...conf.matchAll(new RegExp(from, 'g'))].length;
+  if (hits !== 1) throw new Error(`deploy/nginx.conf mudou: esperava "${from}" exatamente uma vez (achei ${hits})`);
+  return conf.replace(from, to);
+}
+
+/** The server block of deploy/nginx.conf for processes on this machine. */
+export function localSiteConf(o: LocalNginx, conf = readFileSync(NGINX_CONF, 'utf8')): string {
+  let out = conf;
+  out = replaceOnce(out, '  listen 80;', `  listen ${o.listen};`);
+  out = replaceOnce(out, 'root /srv/site/current;', `root ${o.siteRoot};`);
+  out = replaceOnce(out, 'alias /srv/admin/;', `alias ${o.adminRoot.replace(/\/?$/, '/')};`);
+  out = replaceOnce(out, 'alias /srv/admin/index.html;', `alias ${path.join(o.adminRoot, 'index.html')};`);
+  out = replaceOnce(out, /  server directus:8055 ([^;]*);/, o.directus.map((d) => `  server ${d} $1;`).join('\n'));
+  out = replaceOnce(out, 'http://builder:4400/', `http://${o.builder}/`);
+  return out;
+}
+
+/** A whole nginx.conf around it: what the Debian package's main file gives a container. */
+export function localNginxConf(o: LocalNginx, prefix: string): string {
+  const tmp = (n: string) => path.join(prefix, 'tmp', n);
+  return [
+    'worker_processes 2;',
+    `pid ${path.join(prefix, 'nginx.pid')};`,
+    `error_log ${path.join(prefix, 'error.log')} warn;`,
+    'events { worker_connections 1024; }',
+    'http {',
+    '  include /etc/nginx/mime.types;',
+    '  default_type application/octet-stream;',
+    '  access_log off;',
+    '  sendfile on;',
+    `  client_body_temp_path ${tmp('body')};`,
+    `  proxy_temp_path ${tmp('proxy')};`,
+    `  fastcgi_temp_path ${tmp('fastcgi')};`,
+    `  uwsgi_temp_path ${tmp('uwsgi')};`,
+    `  scgi_temp_path ${tmp('scgi')};`,
+    localSiteConf(o),
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** Debian's nginx, installed when missing (as CI installs Chromium). */
+export function ensureNginx(log: (s: string) => void = () => {}) {
+  if (existsSync(NGINX_BIN)) return;
+  log('instalando o nginx do Debian (apt-get)…');
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'nginx']]) {
+    const r = spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (r.status !== 0) throw new Error('não foi possível instalar o nginx (apt-get install nginx); instale-o e tente de novo');
+  }
+}
+
+export type RunningNginx = { url: string; stop: () => Promise<void>; process: ChildProcess };
+
+export async function startNginx(o: LocalNginx, prefix: string): Promise<RunningNginx> {
+  for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, 'tmp', d), { recursive: true });
+  const file = path.join(prefix, 'nginx.conf');
+  writeFileSync(file, localNginxConf(o, prefix));
+  const test = spawnSync(NGINX_BIN, ['-t', '-q', '-p', prefix, '-c', file], { encoding: 'utf8' });
+  if (test.status !== 0) throw new Error(`configuração do nginx recusada:\n${test.stderr}`);
+  const child = spawn(NGINX_BIN, ['-p', prefix, '-c', file, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (d) => (err = (err + d).slice(-4000)));
+  const url = `http://${o.listen.replace(/^0\.0\.0\.0/, '127.0.0.1')}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`o nginx parou ao iniciar:\n${err}`);
+    try {
+      await fetch(`${url}/robots.txt`);
+      break;
+    } catch {
+      if (i > 100) throw new Error('o nginx não respondeu em 10 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGQUIT');
+    });
+  return { url, stop, process: child };
+}

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../../directus/scripts/lib/paths.ts';
+import { localSiteConf } from './nginx.ts';
+import { SHARED_DIRECTUS_SETTINGS } from './settings.ts';
+
+describe('production settings: docker-compose.yml and the local topology cannot drift', () => {
+  it("compose's Directus environment carries the shared settings, same values", () => {
+    const compose = readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8');
+    const block = compose.slice(compose.indexOf('x-directus-env:'), compose.indexOf('\n\n', compose.indexOf('x-directus-env:')));
+    for (const [key, value] of Object.entries(SHARED_DIRECTUS_SETTINGS)) {
+      const m = new RegExp(`^\\s+${key}: "?([^"\\n]*)"?$`, 'm').exec(block);
+      expect(m?.[1], key).toBe(value);
+    }
+    expect(block).toMatch(/^\s+REDIS: redis:\/\//m);
+  });
+
+  it('the local nginx is deploy/nginx.conf with only addresses and folders replaced', () => {
+    const conf = readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
+    const local = localSiteConf({ listen: '127.0.0.1:8080', siteRoot: '/s/current', adminRoot: '/a', directus: ['127.0.0.1:1', '127.0.0.1:2'], builder: '127.0.0.1:3' }, conf);
+    const strip = (s: string) => s.replace(/\/srv\/site\/current|\/s\/current/g, 'SITE').replace(/\/srv\/admin\/|\/a\//g, 'ADMIN/').replace(/\/srv\/admin|\/a/g, 'ADMIN');
+    const lines = (s: string) => strip(s).split('\n').filter((l) => !/listen |server (directus|127)|http:\/\/(builder:4400|127\.0\.0\.1:3)/.test(l));
+    expect(lines(local)).toEqual(lines(conf));
+    expect(local).toContain('server 127.0.0.1:1 max_fails=1 fail_timeout=5s;\n  server 127.0.0.1:2 max_fails=1 fail_timeout=5s;');
+  });
+
+  it('a deploy/nginx.conf this file does not know is refused, not half-applied', () => {
+    expect(() => localSiteConf({ listen: 'x', siteRoot: 's', adminRoot: 'a', directus: [], builder: 'b' }, 'server { listen 80; }')).toThrow(/deploy\/nginx.conf mudou/);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * The production topology as processes on this machine (issue #11), the way
+ * docker-compose.yml lays it out: PostgreSQL and Redis on 127.0.0.1, two
+ * Directus instances sharing them (and one uploads folder, as a shared
+ * volume), the apply step, the builder, the admin assets and Debian's nginx
+ * with deploy/nginx.conf in front of it all.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import knexFactory from 'knex';
+import { ROOT } from '../../../directus/scripts/lib/paths.ts';
+import { startDirectus } from '../../../directus/scripts/lib/server.ts';
+import { startBuilder } from '../builder/service.ts';
+import { buildAdmin, startDirectusInstance, type DirectusInstance } from '../stack.ts';
+import { ensureNginx, startNginx, type RunningNginx } from './nginx.ts';
+import { SHARED_DIRECTUS_SETTINGS } from './settings.ts';
+
+export type ProdOptions = {
+  dataDir: string;
+  pgDatabase: string;
+  port: number;
+  directusPorts: [number, number];
+  builderPort: number;
+  redisUrl?: string;
+  /** Start from an empty database (tests); start:prod keeps its data. */
+  fresh?: boolean;
+  log?: (s: string) => void;
+};
+
+export type ProdTopology = {
+  url: string;
+  directus: DirectusInstance[];
+  builder: ReturnType<typeof startBuilder>;
+  nginx: RunningNginx;
+  adminDir: string;
+  /** Starts instance i again after it was stopped (failover tests). */
+  restartDirectus: (i: number) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+async function checkServices(redisUrl: string) {
+  const pg = knexFactory({ client: 'pg', connection: { host: process.env.PGHOST ?? '127.0.0.1', port: Number(process.env.PGPORT ?? 5432), user: process.env.PGUSER ?? 'postgres', database: 'postgres' }, pool: { min: 0, max: 1 } });
+  try {
+    await pg.raw('select 1');
+  } catch {
+    throw new Error('PostgreSQL não responde em 127.0.0.1:5432 (inicie-o: pg_ctlcluster 15 main start)');
+  } finally {
+    await pg.destroy();
+  }
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch {
+    throw new Error(`Redis não responde em ${redisUrl} (inicie-o: redis-server --daemonize yes --bind 127.0.0.1)`);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export async function startProdTopology(o: ProdOptions): Promise<ProdTopology> {
+  const log = o.log ?? (() => {});
+  const redisUrl = o.redisUrl ?? 'redis://127.0.0.1:6379/3';
+  ensureNginx(log);
+  await checkServices(redisUrl);
+  const siteUrl = `http://localhost:${o.port}`;
+  const builderToken = randomBytes(16).toString('hex');
+  const extra = {
+    ...SHARED_DIRECTUS_SETTINGS,
+    REDIS: redisUrl,
+    PUBLIC_URL: `${siteUrl}/api`,
+    PORTAL_BUILDER_URL: `http://127.0.0.1:${o.builderPort}`,
+    PORTAL_BUILDER_TOKEN: builderToken,
+  };
+  log('Directus 1 (PostgreSQL + Redis): esquema, acessos e conteúdo de demonstração…');
+  const first = await startDirectusInstance({ dataDir: o.dataDir, port: o.directusPorts[0], db: 'postgres', pgDatabase: o.pgDatabase, demo: true, fresh: o.fresh, siteUrl, extra, log });
+  const envFor = (i: number) => ({ ...first.env, PORT: String(o.directusPorts[i]) });
+  log('Directus 2 (mesmo banco, mesmo Redis, mesma pasta de arquivos)…');
+  const directus: DirectusInstance[] = [first, { ...(await startDirectus(envFor(1))), env: envFor(1) }];
+
+  const adminDir = path.join(ROOT, 'dist/admin');
+  const builder = startBuilder({ releasesRoot: path.join(o.dataDir, 'site'), directusUrl: `http://127.0.0.1:${o.port}/api`, siteUrl, token: builderToken, log: (s) => log(`site: ${s}`) });
+  const builderServer = http.createServer(builder.handler).listen(o.builderPort, '127.0.0.1');
+  log('painel administrativo…');
+  await buildAdmin({ outDir: adminDir });
+  const nginx = await startNginx(
+    {
+      listen: `127.0.0.1:${o.port}`,
+      siteRoot: builder.releases.current,
+      adminRoot: adminDir,
+      directus: o.directusPorts.map((p) => `127.0.0.1:${p}`),
+      builder: `127.0.0.1:${o.builderPort}`,
+    },
+    path.join(o.dataDir, 'nginx'),
+  );
+  log('site público (build completo)…');
+  await builder.trigger({ full: true });
+  if (builder.status.lastError) throw new Error(`o build do site falhou: ${builder.status.lastError}`);
+
+  return {
+    url: nginx.url,
+    directus,
+    builder,
+    nginx,
+    adminDir,
+    restartDirectus: async (i) => {
+      directus[i] = { ...(await startDirectus(envFor(i))), env: envFor(i) };
+    },
+    stop: async () => {
+      await nginx.stop();
+      builder.stop();
+      await builder.idle();
+      await new Promise((r) => builderServer.close(r));
+      await Promise.all(directus.map((d) => d.stop().catch(() => {})));
+    },
+  };
+}
