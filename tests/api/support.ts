@@ -14,11 +14,14 @@ export type Who = 'anonymous' | keyof typeof EMAILS;
 export type Res<T = any> = { status: number; data: T; errors?: Array<{ message: string; extensions?: { code?: string } }> };
 
 export class Api {
-  constructor(
-    readonly base: string,
-    readonly token: string | null,
-    readonly userId: string | null = null,
-  ) {}
+  readonly base: string;
+  readonly token: string | null;
+  readonly userId: string | null;
+  constructor(base: string, token: string | null, userId: string | null = null) {
+    this.base = base;
+    this.token = token;
+    this.userId = userId;
+  }
   async req<T = any>(method: string, path: string, body?: unknown): Promise<Res<T>> {
     const res = await fetch(`${this.base}${path}`, {
       method,
