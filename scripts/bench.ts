@@ -4,6 +4,10 @@
  *   npm run bench                       1k and 10k news
  *   npm run bench -- --100k             also the admin list at 100k news
  *   npm run bench -- --quick            1k only, shorter load tests (smoke run)
+ *   npm run bench -- --readers          only the breaking-news reader load (issue #9):
+ *                                       article views/s through the public origin and
+ *                                       the editor's admin list p95 at the same time
+ *                                       (`--calls legacy` replays the pre-#9 article page)
  * Results: docs/benchmarks/latest.{json,md} and a dated copy.
  */
 import http from 'node:http';
@@ -22,15 +26,26 @@ import { ASTRO_BUILD_ARGS, astroEnv } from './lib/builder/site-build.ts';
 import { buildAdmin, startDirectusInstance, startFrontServer } from './lib/stack.ts';
 import { generateNews } from './lib/bench/generate.ts';
 import { percentile, runMeasured } from './lib/bench/measure.ts';
+import { readerLoad } from './lib/bench/readers.ts';
 
 const { values: args } = parseArgs({
-  options: { db: { type: 'string', default: 'sqlite' }, '100k': { type: 'boolean', default: false }, quick: { type: 'boolean', default: false } },
+  options: {
+    db: { type: 'string', default: 'sqlite' },
+    '100k': { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    readers: { type: 'boolean', default: false },
+    calls: { type: 'string', default: 'current' },
+    connections: { type: 'string', default: '64' },
+    duration: { type: 'string', default: '20' },
+  },
 });
 const db = args.db === 'postgres' ? 'postgres' : 'sqlite';
 const quick = args.quick!;
 const sizes = quick ? [1000] : [1000, 10000];
 const work = path.join(ROOT, '.cache/bench');
-const PORTS = { directus: 18300, builder: 18301, front: 18302 };
+// BENCH_PORT moves the three ports (several worktrees may bench on one machine).
+const base = Number(process.env.BENCH_PORT ?? 18300);
+const PORTS = { directus: base, builder: base + 1, front: base + 2 };
 const siteUrl = `http://localhost:${PORTS.front}`;
 const log = (s: string) => console.log(`» ${s}`);
 const results: Record<string, unknown> = {};
@@ -52,6 +67,33 @@ const admin = tokenClient(directus.url, directus.env.ADMIN_TOKEN!) as unknown as
 const users = await ensureDemoUsers(admin, () => {});
 const images = await uploadDemoImages(admin, 8);
 const knex = knexFromEnv(directus.env);
+
+if (args.readers) {
+  // Only the reader load: 1k published news, the front server (API only), the editor signed in.
+  try {
+    await generateNews(knex, 1000, { images, authorIds: Object.values(users) });
+    const front = await startFrontServer({ port: PORTS.front, siteDir: path.join(work, 'no-site'), adminDir: path.join(work, 'no-admin'), directusUrl: directus.url });
+    const login = await fetch(`${siteUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'editor@portal.test', password: 'portal-demo-2026' }),
+    }).then((r) => r.json() as Promise<{ data: { access_token: string } }>);
+    const newsIds = (await knex('news').where('status', 'published').orderBy('published_at', 'desc').limit(200).pluck('id')) as string[];
+    const calls = args.calls === 'legacy' ? 'legacy' : 'current';
+    const r = await readerLoad({ siteUrl, editorToken: login.data.access_token, newsIds, calls, connections: Number(args.connections), durationS: Number(args.duration) });
+    const stored = await knex('news_views').count({ n: '*' }).first();
+    const out = { machine: { cpus: os.cpus().length, node: process.version, db, date: new Date().toISOString() }, load: r, viewRowsStored: Number(stored?.n ?? 0) };
+    console.log(JSON.stringify(out, null, 2));
+    mkdirSync(path.join(ROOT, 'docs/benchmarks'), { recursive: true });
+    writeFileSync(path.join(ROOT, `docs/benchmarks/readers-${db}-${calls}.json`), JSON.stringify(out, null, 2));
+    front.closeAllConnections();
+    await new Promise((res) => front.close(res));
+  } finally {
+    await knex.destroy();
+    await directus.stop();
+  }
+  process.exit(0);
+}
 
 try {
   // 1. Full builds at each size: time and peak memory.
