@@ -27,6 +27,7 @@ import { recordPermalinks, slugsBefore, takenSlugs, type SlugBefore } from './pe
 import { candidateFiles, FILE_SOURCES, refreshFileVisibility, storedRows, type FileSource } from './file-visibility.ts';
 import { textLimitError, TEXT_LIMITS, type LimitedCollection } from '@portal/domain/text-limits';
 import { invalid } from '../../shared/portal-error.ts';
+import { purgeExpiredViews, VIEW_RETENTION_CRON } from '../../shared/view-retention.ts';
 import { validateAd, type AdInput } from '@portal/domain/ads';
 
 /** The first of validateAd's messages, in form order, or null. */
@@ -169,6 +170,12 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
       await refreshFileVisibility(knex, candidateFiles('news', await storedRows(knex, 'news', due.map((r: any) => r.id)), []), now);
     }
     if (due.length) await notify({ full: false, news: due.map((r: any) => r.id), slugs: due.map((r: any) => r.slug) });
+  });
+
+  // LGPD: raw view rows older than 90 days go (their counts are already in news_daily).
+  schedule(VIEW_RETENTION_CRON, async () => {
+    const removed = await purgeExpiredViews(knex);
+    if (removed) logger.info(`visualizações com mais de 90 dias apagadas: ${removed}`);
   });
 
   filter('categories.items.create', async (payload, _meta, { database: db }) => {
