@@ -1,33 +1,21 @@
 /**
- * /portal endpoints: thin wiring of engagement.ts (reads), counting.ts (the
- * batched writes) and the reader-traffic rules onto Directus's router.
- * Readers call them anonymously; none writes a collection on their behalf
- * beyond like/view rows, their counters and the per-day totals.
+ * /portal endpoints: thin wiring of engagement.ts onto Directus's router, for
+ * staff and per-item reads. What readers' pages call on every view (article
+ * view, TOPs, rankings, active ads) is mounted by portal-hooks ahead of
+ * Directus's pipeline (portal-hooks/src/readers/routes.ts, issue #9).
  */
 import { defineEndpoint } from '@directus/extensions';
 import { isValidSessionId } from '@portal/domain/engagement';
-import { isObviousBot, isRankingWindow, MinuteCaps, PUBLIC_MAX_AGE, READER_BATCH, READER_CAPS } from '@portal/domain/reader-traffic';
 import { forbidden, invalid, notFound } from '../../shared/portal-error.ts';
-import { createBatcher } from './batcher.ts';
-import { flushReaderBatch, likeKey, type ReaderAnswer, type ReaderItem } from './counting.ts';
-import { activeAdIds, authorStats, counts, hashIp, rankings, rankingsByWindow } from './engagement.ts';
-import { createPublicCache, publicMaxAge } from './public-cache.ts';
+import { authorStats, counts } from './engagement.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INVALID_NEWS = 'Identificador de notícia inválido';
-const INVALID_SESSION = 'Identificador de sessão inválido';
 const NEWS_NOT_FOUND = 'Notícia não encontrada';
 
 function newsIdFrom(value: unknown): string {
   if (typeof value !== 'string' || !UUID.test(value)) throw invalid(INVALID_NEWS);
   return value;
-}
-
-/** A signed-in reader likes as themselves; an anonymous one by their local session id. */
-function likerFrom(req: any, sessionId: unknown): string {
-  if (req.accountability?.user) return req.accountability.user as string;
-  if (!isValidSessionId(sessionId)) throw invalid(INVALID_SESSION);
-  return sessionId;
 }
 
 /** Who is reading, if known: for the liked state only (never required to count a view). */
@@ -39,67 +27,14 @@ const route = (fn: (req: any, res: any) => Promise<unknown>) => (req: any, res: 
   fn(req, res).then((body) => res.json(body), next);
 };
 
-/** Caps can be raised by the operator (e.g. a load test from one address); the defaults are decision 016's. */
-const capFrom = (value: unknown, fallback: number) => (Number(value) > 0 ? Number(value) : fallback);
-
 export default defineEndpoint({
   id: 'portal',
   handler: (router, { database, env }) => {
     const db = database as any;
-    const secret = String(env['SECRET'] ?? '');
-    const viewCap = capFrom(env['PORTAL_VIEW_CAP_PER_MINUTE'], READER_CAPS.viewsPerMinute);
-    const likeCap = capFrom(env['PORTAL_LIKE_CAP_PER_MINUTE'], READER_CAPS.likesPerMinute);
-    // The deliberate shared state (decision 016): the batch buffer, the per-minute caps
-    // and the public JSON caches.
-    const batch = createBatcher<ReaderItem, ReaderAnswer>((items) => flushReaderBatch(db, items), READER_BATCH);
-    const caps = new MinuteCaps();
-    const rankingCache = createPublicCache<unknown>(PUBLIC_MAX_AGE.rankings * 1000);
-    const windowCache = createPublicCache<unknown>(PUBLIC_MAX_AGE.windowRankings * 1000);
-    const adsCache = createPublicCache<string[]>(PUBLIC_MAX_AGE.activeAds * 1000);
-
-    /** The client as the counting sees it: a salted hash of its address and whether it is an obvious bot. */
-    const clientOf = (req: any) => ({
-      ipHash: hashIp(req.accountability?.ip ?? req.ip, secret),
-      bot: isObviousBot(req.get?.('user-agent')),
-    });
-
-    /** Submits to the batch; answers only after the batch committed. */
-    async function committed(item: ReaderItem) {
-      const a = await batch.submit(item);
-      if (!a.found) throw notFound(NEWS_NOT_FOUND);
-      return a;
-    }
-
-    async function view(req: any) {
-      const newsId = newsIdFrom(req.body?.news_id);
-      const { ipHash, bot } = clientOf(req);
-      return committed({
-        kind: 'view',
-        newsId,
-        userId: req.accountability?.user ?? null,
-        ipHash,
-        liker: readerFrom(req, req.body?.session_id),
-        counted: !bot && caps.take(`v|${ipHash}|${newsId}`, viewCap),
-        at: new Date(),
-      });
-    }
 
     router.get('/health', route(async () => ({ ok: true })));
 
-    // The one call of an article view: records the view (unless refused) and answers
-    // the counts and the reader's liked state. A refused view gets the same clean 200.
-    router.post(
-      '/article-view',
-      route(async (req, res) => {
-        const a = await view(req);
-        res.set('cache-control', 'no-store');
-        return { views: a.views, likes: a.likes, liked: a.liked, counted: a.counted };
-      }),
-    );
-
-    // Pages built before the one-call article view (still in browsers' caches) keep counting.
-    router.post('/views', route(async (req) => ({ views: (await view(req)).views })));
-
+    // The pre-#9 page's engagement read, for pages still in browsers' caches.
     router.get(
       '/engagement/:newsId',
       route(async (req) => {
@@ -107,20 +42,8 @@ export default defineEndpoint({
         const c = (await counts(db, [newsId]))[newsId];
         if (!c) throw notFound(NEWS_NOT_FOUND);
         const who = readerFrom(req, req.query.session_id);
-        const liked = who ? !!(await db('news_likes').where('id', likeKey(newsId, who)).first('id')) : false;
+        const liked = who ? !!(await db('news_likes').where('id', `${newsId}:${who}`).first('id')) : false;
         return { ...c, liked };
-      }),
-    );
-
-    router.post(
-      '/likes',
-      route(async (req, res) => {
-        const newsId = newsIdFrom(req.body?.news_id);
-        const liker = likerFrom(req, req.body?.session_id);
-        const { ipHash, bot } = clientOf(req);
-        const a = await committed({ kind: 'like', newsId, liker, counted: !bot && caps.take(`l|${ipHash}|${newsId}`, likeCap), at: new Date() });
-        res.set('cache-control', 'no-store');
-        return { liked: a.liked, likes: a.likes, counted: a.counted };
       }),
     );
 
@@ -132,33 +55,6 @@ export default defineEndpoint({
           .filter(Boolean);
         if (ids.length > 100) throw invalid('No máximo 100 notícias por consulta');
         return counts(db, ids.map(newsIdFrom));
-      }),
-    );
-
-    // "Mais Lidas"/"Mais Tops" (top 5 of the 20 latest), or with ?window=24h|7d|30d the
-    // most read / most liked in that window (&limit=1..50). Shared JSON: one query per period.
-    router.get(
-      '/rankings',
-      route(async (req, res) => {
-        const window = req.query.window;
-        if (window === undefined) {
-          res.set('cache-control', publicMaxAge(PUBLIC_MAX_AGE.rankings));
-          return rankingCache.get('sidebar', () => rankings(db));
-        }
-        if (!isRankingWindow(window)) throw invalid('Janela inválida: use 24h, 7d ou 30d');
-        const limit = req.query.limit === undefined ? 10 : Number(req.query.limit);
-        if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw invalid('Limite inválido: de 1 a 50');
-        res.set('cache-control', publicMaxAge(PUBLIC_MAX_AGE.windowRankings));
-        return windowCache.get(`${window}:${limit}`, () => rankingsByWindow(db, window, limit));
-      }),
-    );
-
-    // Ads readers may see now; the page hides built ads missing here (deactivated since the build).
-    router.get(
-      '/ads/active',
-      route(async (_req, res) => {
-        res.set('cache-control', publicMaxAge(PUBLIC_MAX_AGE.activeAds));
-        return { ids: await adsCache.get('active', () => activeAdIds(db)) };
       }),
     );
 

@@ -7,8 +7,8 @@
  */
 import type { Knex } from 'knex';
 import { belemDayKey, planToggles } from '@portal/domain/reader-traffic';
-import { dbDate } from '../../shared/db-date.ts';
-import { wherePublicNews } from '../../shared/visibility.ts';
+import { dbDate } from '../../../shared/db-date.ts';
+import { wherePublicNews } from '../../../shared/visibility.ts';
 
 export type ReaderItem =
   /** An article view: counted unless refused (bot, cap); answers counts and the reader's liked state. */
@@ -39,6 +39,20 @@ const countBy = <T>(items: T[], key: (t: T) => string) => {
   for (const i of items) m.set(key(i), (m.get(key(i)) ?? 0) + 1);
   return m;
 };
+
+/** `counter += n` for many news in one statement per slice (a CASE on the id), not one per news. */
+async function addToCounters(trx: Knex.Transaction, counter: 'view_count' | 'like_count', by: Map<string, number>) {
+  await inSlices([...by], 200, (s) =>
+    trx('news')
+      .whereIn(
+        'id',
+        s.map(([id]) => id),
+      )
+      .update({
+        [counter]: trx.raw(`?? + CASE ?? ${s.map(() => 'WHEN ? THEN CAST(? AS integer)').join(' ')} ELSE 0 END`, [counter, 'id', ...s.flatMap(([id, n]) => [id, n])]),
+      }),
+  );
+}
 
 export async function flushReaderBatch(db: Knex, items: ReaderItem[], now = new Date()): Promise<ReaderAnswer[]> {
   const ids = [...new Set(items.map((i) => i.newsId))];
@@ -75,10 +89,8 @@ export async function flushReaderBatch(db: Knex, items: ReaderItem[], now = new 
         ),
       );
       await inSlices(plan.deletes, 500, (s) => trx('news_likes').whereIn('id', s).del());
-      for (const [newsId, by] of plan.delta) {
-        await trx('news').where('id', newsId).increment('like_count', by);
-        bump(newsId, now, 'likes', by);
-      }
+      await addToCounters(trx, 'like_count', plan.delta);
+      for (const [newsId, by] of plan.delta) bump(newsId, now, 'likes', by);
     }
 
     // Views: raw rows (for the 24 h window and abuse checks; kept 90 days), counters, day totals.
@@ -86,7 +98,7 @@ export async function flushReaderBatch(db: Knex, items: ReaderItem[], now = new 
     await inSlices(views, 100, (s) =>
       trx('news_views').insert(s.map((v) => ({ news_id: v.newsId, user_id: v.userId, ip_hash: v.ipHash, created_at: dbDate(trx, v.at) }))),
     );
-    for (const [newsId, n] of countBy(views, (v) => v.newsId)) await trx('news').where('id', newsId).increment('view_count', n);
+    await addToCounters(trx, 'view_count', countBy(views, (v) => v.newsId));
     for (const v of views) bump(v.newsId, v.at, 'views', 1);
 
     const dayRows = [...daily].map(([id, r]) => ({ id, ...r }));
