@@ -26,7 +26,7 @@ import { ASTRO_BUILD_ARGS, astroEnv } from './lib/builder/site-build.ts';
 import { buildAdmin, startDirectusInstance, startFrontServer } from './lib/stack.ts';
 import { generateNews } from './lib/bench/generate.ts';
 import { percentile, runMeasured } from './lib/bench/measure.ts';
-import { readerLoad } from './lib/bench/readers.ts';
+import { BROWSER_UA, readerLoad } from './lib/bench/readers.ts';
 import { startFrontProcess } from './lib/bench/front-child.ts';
 
 const { values: args } = parseArgs({
@@ -68,7 +68,8 @@ const directus = await startDirectusInstance({
     LOG_LEVEL: 'error',
     // Every simulated reader comes from 127.0.0.1: the per-address caps (decision 016)
     // would refuse almost all of them, and the bench measures the counting, not the refusal.
-    ...(args.readers ? { PORTAL_VIEW_CAP_PER_MINUTE: '1000000000', PORTAL_LIKE_CAP_PER_MINUTE: '1000000000' } : {}),
+    PORTAL_VIEW_CAP_PER_MINUTE: '1000000000',
+    PORTAL_LIKE_CAP_PER_MINUTE: '1000000000',
   },
 });
 const admin = tokenClient(directus.url, directus.env.ADMIN_TOKEN!) as unknown as PortalClient;
@@ -205,7 +206,8 @@ try {
           url: `${siteUrl}/api/portal/${endpoint}`,
           connections: 20,
           duration: quick ? 5 : 30,
-          requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req: any) => ({ ...req, body: body() }) }],
+          // A browser's user agent: obvious bots are answered but not counted (decision 016).
+          requests: [{ method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA }, setupRequest: (req: any) => ({ ...req, body: body() }) }],
         },
         (err: unknown, r: any) =>
           err ? reject(err) : resolve({ rps: Math.round(r.requests.average), p99Ms: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, total: r.requests.total }),
@@ -214,7 +216,7 @@ try {
   const pick = () => newsIds[Math.floor(Math.random() * newsIds.length)];
   results.load = {
     likes: await load('likes', () => JSON.stringify({ news_id: pick(), session_id: randomUUID() })),
-    views: await load('views', () => JSON.stringify({ news_id: pick() })),
+    views: await load('article-view', () => JSON.stringify({ news_id: pick(), session_id: randomUUID() })),
   };
   log(`carga: ${JSON.stringify(results.load)}`);
   await new Promise((r) => front.close(r));

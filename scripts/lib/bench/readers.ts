@@ -24,7 +24,7 @@ export const ARTICLE_VIEW_CALLS = {
 export type CallSet = keyof typeof ARTICLE_VIEW_CALLS;
 
 /** A real browser's user agent: the counting ignores obvious bots. */
-const BROWSER_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+export const BROWSER_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
 export type ReaderLoadResult = {
   calls: CallSet;
