@@ -38,6 +38,8 @@ const { values: args } = parseArgs({
     calls: { type: 'string', default: 'current' },
     connections: { type: 'string', default: '64' },
     duration: { type: 'string', default: '20' },
+    // Aim the reader load at another public origin in front of this Directus (e.g. nginx with deploy/nginx.conf).
+    origin: { type: 'string' },
   },
 });
 const db = args.db === 'postgres' ? 'postgres' : 'sqlite';
@@ -82,19 +84,20 @@ if (args.readers) {
   try {
     await generateNews(knex, 1000, { images, authorIds: Object.values(users) });
     const front = await startFrontProcess({ port: PORTS.front, siteDir: path.join(work, 'no-site'), adminDir: path.join(work, 'no-admin'), directusUrl: directus.url });
-    const login = await fetch(`${siteUrl}/api/auth/login`, {
+    const origin = args.origin ?? siteUrl;
+    const login = await fetch(`${origin}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'editor@portal.test', password: 'portal-demo-2026' }),
     }).then((r) => r.json() as Promise<{ data: { access_token: string } }>);
     const newsIds = (await knex('news').where('status', 'published').orderBy('published_at', 'desc').limit(200).pluck('id')) as string[];
     const calls = args.calls === 'legacy' ? 'legacy' : 'current';
-    const r = await readerLoad({ siteUrl, editorToken: login.data.access_token, newsIds, calls, connections: Number(args.connections), durationS: Number(args.duration) });
+    const r = await readerLoad({ siteUrl: origin, editorToken: login.data.access_token, newsIds, calls, connections: Number(args.connections), durationS: Number(args.duration) });
     const stored = await knex('news_views').count({ n: '*' }).first();
-    const out = { machine: { cpus: os.cpus().length, node: process.version, db, date: new Date().toISOString() }, load: r, viewRowsStored: Number(stored?.n ?? 0) };
+    const out = { machine: { cpus: os.cpus().length, node: process.version, db, date: new Date().toISOString() }, origin: args.origin ? 'external' : 'front server', load: r, viewRowsStored: Number(stored?.n ?? 0) };
     console.log(JSON.stringify(out, null, 2));
     mkdirSync(path.join(ROOT, 'docs/benchmarks'), { recursive: true });
-    writeFileSync(path.join(ROOT, `docs/benchmarks/readers-${db}-${calls}.json`), JSON.stringify(out, null, 2));
+    writeFileSync(path.join(ROOT, `docs/benchmarks/readers-${db}-${calls}${args.origin ? '-origin' : ''}.json`), JSON.stringify(out, null, 2));
     front.kill();
   } finally {
     await knex.destroy();
