@@ -96,8 +96,8 @@ if (args.readers) {
     const stored = await knex('news_views').count({ n: '*' }).first();
     const out = { machine: { cpus: os.cpus().length, node: process.version, db, date: new Date().toISOString() }, origin: args.origin ? 'external' : 'front server', load: r, viewRowsStored: Number(stored?.n ?? 0) };
     console.log(JSON.stringify(out, null, 2));
-    mkdirSync(path.join(ROOT, 'docs/benchmarks'), { recursive: true });
-    writeFileSync(path.join(ROOT, `docs/benchmarks/readers-${db}-${calls}${args.origin ? '-origin' : ''}.json`), JSON.stringify(out, null, 2));
+    mkdirSync(path.join(ROOT, 'docs/benchmarks/readers'), { recursive: true });
+    writeFileSync(path.join(ROOT, `docs/benchmarks/readers/latest-${db}-${calls}${args.origin ? '-origin' : ''}.json`), JSON.stringify(out, null, 2));
     front.kill();
   } finally {
     await knex.destroy();
