@@ -5,6 +5,10 @@
  *   npm run bench -- --100k             also the admin list at 100k news
  *   npm run bench -- --quick            1k only, shorter load tests and rhythm (smoke run)
  *   npm run bench -- --rhythm-minutes 10  how long the newsroom rhythm runs (default 10; 2 with --quick)
+ *   npm run bench -- --readers          only the breaking-news reader load (issue #9):
+ *                                       article views/s through the public origin and
+ *                                       the editor's admin list p95 at the same time
+ *                                       (`--calls legacy` replays the pre-#9 article page)
  * Results: docs/benchmarks/latest.{json,md} and a dated copy.
  */
 import http from 'node:http';
@@ -24,6 +28,8 @@ import { buildAdmin, startDirectusInstance, startFrontServer } from './lib/stack
 import { generateNews } from '../directus/seed/bulk-news.ts';
 import { percentile, runMeasured } from './lib/bench/measure.ts';
 import { runRhythm, type Kind, type KindResult } from './lib/bench/rhythm.ts';
+import { BROWSER_UA, readerLoad } from './lib/bench/readers.ts';
+import { startFrontProcess } from './lib/bench/front-child.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,13 +37,21 @@ const { values: args } = parseArgs({
     '100k': { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     'rhythm-minutes': { type: 'string' },
+    readers: { type: 'boolean', default: false },
+    calls: { type: 'string', default: 'current' },
+    connections: { type: 'string', default: '64' },
+    duration: { type: 'string', default: '20' },
+    // Aim the reader load at another public origin in front of this Directus (e.g. nginx with deploy/nginx.conf).
+    origin: { type: 'string' },
   },
 });
 const db = args.db === 'postgres' ? 'postgres' : 'sqlite';
 const quick = args.quick!;
 const sizes = quick ? [1000] : [1000, 10000];
 const work = path.join(ROOT, '.cache/bench');
-const PORTS = { directus: 18300, builder: 18301, front: 18302 };
+// BENCH_PORT moves the three ports (several worktrees may bench on one machine).
+const base = Number(process.env.BENCH_PORT ?? 18300);
+const PORTS = { directus: base, builder: base + 1, front: base + 2 };
 const siteUrl = `http://localhost:${PORTS.front}`;
 const log = (s: string) => console.log(`» ${s}`);
 const results: Record<string, unknown> = {};
@@ -53,12 +67,47 @@ const directus = await startDirectusInstance({
   pgDatabase: 'portal_bench',
   fresh: true,
   siteUrl,
-  extra: { PORTAL_BUILDER_URL: `http://127.0.0.1:${PORTS.builder}`, PORTAL_BUILDER_TOKEN: builderToken, LOG_LEVEL: 'error' },
+  extra: {
+    PORTAL_BUILDER_URL: `http://127.0.0.1:${PORTS.builder}`,
+    PORTAL_BUILDER_TOKEN: builderToken,
+    LOG_LEVEL: 'error',
+    // Every simulated reader comes from 127.0.0.1: the per-address caps (decision 016)
+    // would refuse almost all of them, and the bench measures the counting, not the refusal.
+    PORTAL_VIEW_CAP_PER_MINUTE: '1000000000',
+    PORTAL_LIKE_CAP_PER_MINUTE: '1000000000',
+  },
 });
 const admin = tokenClient(directus.url, directus.env.ADMIN_TOKEN!) as unknown as PortalClient;
 const users = await ensureDemoUsers(admin, () => {});
 const images = await uploadDemoImages(admin, 8);
 const knex = knexFromEnv(directus.env);
+
+if (args.readers) {
+  // Only the reader load: 1k published news, the front server (API only), the editor signed in.
+  try {
+    await generateNews(knex, 1000, { images, authorIds: Object.values(users) });
+    const front = await startFrontProcess({ port: PORTS.front, siteDir: path.join(work, 'no-site'), adminDir: path.join(work, 'no-admin'), directusUrl: directus.url });
+    const origin = args.origin ?? siteUrl;
+    const login = await fetch(`${origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'editor@portal.test', password: 'portal-demo-2026' }),
+    }).then((r) => r.json() as Promise<{ data: { access_token: string } }>);
+    const newsIds = (await knex('news').where('status', 'published').orderBy('published_at', 'desc').limit(200).pluck('id')) as string[];
+    const calls = args.calls === 'legacy' ? 'legacy' : 'current';
+    const r = await readerLoad({ siteUrl: origin, editorToken: login.data.access_token, newsIds, calls, connections: Number(args.connections), durationS: Number(args.duration) });
+    const stored = await knex('news_views').count({ n: '*' }).first();
+    const out = { machine: { cpus: os.cpus().length, node: process.version, db, date: new Date().toISOString() }, origin: args.origin ? 'external' : 'front server', load: r, viewRowsStored: Number(stored?.n ?? 0) };
+    console.log(JSON.stringify(out, null, 2));
+    mkdirSync(path.join(ROOT, 'docs/benchmarks/readers'), { recursive: true });
+    writeFileSync(path.join(ROOT, `docs/benchmarks/readers/latest-${db}-${calls}${args.origin ? '-origin' : ''}.json`), JSON.stringify(out, null, 2));
+    front.kill();
+  } finally {
+    await knex.destroy();
+    await directus.stop();
+  }
+  process.exit(0);
+}
 
 try {
   // 1. Full builds at each size: time and peak memory.
@@ -169,7 +218,8 @@ try {
           url: `${siteUrl}/api/portal/${endpoint}`,
           connections: 20,
           duration: quick ? 5 : 30,
-          requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req: any) => ({ ...req, body: body() }) }],
+          // A browser's user agent: obvious bots are answered but not counted (decision 016).
+          requests: [{ method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA }, setupRequest: (req: any) => ({ ...req, body: body() }) }],
         },
         (err: unknown, r: any) =>
           err ? reject(err) : resolve({ rps: Math.round(r.requests.average), p99Ms: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, total: r.requests.total }),
@@ -178,7 +228,7 @@ try {
   const pick = () => newsIds[Math.floor(Math.random() * newsIds.length)];
   results.load = {
     likes: await load('likes', () => JSON.stringify({ news_id: pick(), session_id: randomUUID() })),
-    views: await load('views', () => JSON.stringify({ news_id: pick() })),
+    views: await load('article-view', () => JSON.stringify({ news_id: pick(), session_id: randomUUID() })),
   };
   log(`carga: ${JSON.stringify(results.load)}`);
   await new Promise((r) => front.close(r));

@@ -174,6 +174,9 @@ export const permissions: PermissionDef[] = [
   read(POLICY_IDS.staff, 'ads'),
   read(POLICY_IDS.staff, 'settings'),
   read(POLICY_IDS.staff, 'news_redirects'),
+  // Per-day reader totals: for the reports screen (Relatórios is editor-level); readers get
+  // only the aggregated rankings from /portal/rankings, raw view rows are nobody's to read.
+  read(POLICY_IDS.editor, 'news_daily'),
   // Colleagues: who they are and what they do, never their email or WhatsApp (issue #10).
   read(POLICY_IDS.staff, 'profiles', COLLEAGUE_PROFILE_FIELDS),
   // One's own profile, whole (granted by the role policies, so Directus 11 merges the

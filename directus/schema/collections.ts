@@ -243,6 +243,25 @@ export const collections: CollectionDef[] = [
     ],
   },
   {
+    // Per-day totals per news (Belém days), kept by the batched counting in the
+    // same transaction as the raw rows; they outlive the 90-day raw rows (issue #9).
+    collection: 'news_daily',
+    meta: { icon: 'calendar_month', note: 'Totais por dia (visualizações e TOPs) de cada notícia', hidden: true },
+    fields: [
+      {
+        // "news_id:YYYY-MM-DD": one row per news and day, upserted by the counting.
+        field: 'id',
+        type: 'string',
+        meta: { readonly: true },
+        schema: { is_primary_key: true, is_nullable: false, max_length: 64 },
+      },
+      m2o('news_id', 'uuid', true),
+      str('day', { required: true, max: 10, note: 'Dia em Belém (AAAA-MM-DD)' }),
+      { ...counter('views'), meta: { interface: 'numeric', readonly: true, note: 'Visualizações contadas no dia' } },
+      { ...counter('likes'), meta: { interface: 'numeric', readonly: true, note: 'TOPs dados menos retirados no dia' } },
+    ],
+  },
+  {
     collection: 'news_redirects',
     meta: { icon: 'alt_route', note: 'Endereços antigos de notícias (301 para o atual)', hidden: true },
     fields: [
@@ -278,6 +297,7 @@ export const relations: RelationDef[] = [
   { collection: 'news_likes', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
   { collection: 'news_views', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
   { collection: 'news_redirects', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
+  { collection: 'news_daily', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
 ];
 
 /** Indexes for the public queries (Directus fields cannot declare composite ones). */
@@ -290,6 +310,10 @@ export const indexes: IndexDef[] = [
   { name: 'news_created_at_idx', collection: 'news', columns: ['created_at'] },
   { name: 'news_likes_news_idx', collection: 'news_likes', columns: ['news_id'] },
   { name: 'news_views_news_idx', collection: 'news_views', columns: ['news_id'] },
+  // The 24 h ranking and the 90-day retention job read raw views by time.
+  { name: 'news_views_created_idx', collection: 'news_views', columns: ['created_at'] },
+  { name: 'news_daily_day_idx', collection: 'news_daily', columns: ['day', 'news_id'] },
+  { name: 'news_likes_created_idx', collection: 'news_likes', columns: ['created_at'] },
   { name: 'news_redirects_news_idx', collection: 'news_redirects', columns: ['news_id'] },
   { name: 'events_active_date_idx', collection: 'events', columns: ['is_active', 'event_date'] },
 ];

@@ -22,6 +22,7 @@ const typed = {
   news_likes: { id: true, news_id: true, user_id: true, created_at: true } satisfies Keys<Row<'news_likes'>>,
   news_views: { id: true, news_id: true, user_id: true, ip_hash: true, created_at: true } satisfies Keys<Row<'news_views'>>,
   news_redirects: { id: true, slug: true, news_id: true, created_at: true } satisfies Keys<Row<'news_redirects'>>,
+  news_daily: { id: true, news_id: true, day: true, views: true, likes: true } satisfies Keys<Row<'news_daily'>>,
 } satisfies Record<keyof Schema, Record<string, true>>;
 
 /** Fields a collection has in Directus but its type leaves out on purpose (with why). */

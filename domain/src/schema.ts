@@ -77,6 +77,8 @@ export type Profile = {
 
 export type NewsLike = { id: string; news_id: string; user_id: string; created_at: string };
 export type NewsView = { id: number; news_id: string; user_id: string | null; ip_hash: string; created_at: string };
+/** Views and net TOPs of one news on one Belém day (id "news_id:YYYY-MM-DD"; issue #9). */
+export type NewsDaily = { id: string; news_id: string | News; day: string; views: number; likes: number };
 
 /** An old address of a story, answered with a 301 to its current one (issue #8). */
 export type NewsRedirect = { id: number; slug: string; news_id: string | News; created_at: string };
@@ -92,6 +94,7 @@ export type Schema = {
   news_likes: NewsLike[];
   news_views: NewsView[];
   news_redirects: NewsRedirect[];
+  news_daily: NewsDaily[];
 };
 
 /** Fields of a news item safe for anonymous readers (never author emails). */

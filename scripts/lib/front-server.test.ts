@@ -21,7 +21,17 @@ beforeAll(async () => {
   writeFileSync(path.join(site, 'news-not-found.html'), 'Notícia não encontrada');
   writeFileSync(path.join(admin, 'index.html'), 'ADMIN');
   writeFileSync(path.join(admin, 'assets/app.js'), 'js');
-  upstream = http.createServer((req, res) => res.end(`directus:${req.method} ${req.url}`)).listen(0);
+  let served = 0;
+  upstream = http
+    .createServer((req, res) => {
+      // Shared public JSON, as /portal/rankings answers it (issue #9).
+      if (req.url?.startsWith('/portal/shared')) {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': req.url.includes('private') ? 'private, max-age=60' : 'public, max-age=60' });
+        return res.end(JSON.stringify({ served: ++served }));
+      }
+      res.end(`directus:${req.method} ${req.url}`);
+    })
+    .listen(0);
   await new Promise((r) => upstream.once('listening', r));
   const up = upstream.address() as { port: number };
   front = await startFrontServer({ port: 0, siteDir: site, adminDir: admin, directusUrl: `http://127.0.0.1:${up.port}` });
@@ -67,5 +77,22 @@ describe('front server (one origin)', () => {
   it('proxies /api to Directus without the prefix, any method', async () => {
     expect(await get('/api/items/news?limit=1')).toEqual([200, 'directus:GET /items/news?limit=1']);
     expect(await get('/api/portal/likes', { method: 'POST', body: '{}' })).toEqual([200, 'directus:POST /portal/likes']);
+  });
+
+  it('keeps shared public JSON for its max-age: a burst of readers costs Directus one request', async () => {
+    const first = await Promise.all(Array.from({ length: 3 }, () => fetch(`${base}/api/portal/shared?x=1`).then((r) => r.json())));
+    await new Promise((r) => setTimeout(r, 20));
+    const later = await fetch(`${base}/api/portal/shared?x=1`);
+    expect(later.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(later.headers.get('x-content-type-options')).toBe('nosniff');
+    const n = ((await later.json()) as { served: number }).served;
+    expect(first.map((b) => (b as { served: number }).served)).toContain(n);
+    // Another query is another entry; credentials or a private answer never use the cache.
+    expect(((await fetch(`${base}/api/portal/shared?x=2`).then((r) => r.json())) as { served: number }).served).not.toBe(n);
+    const withAuth = (await fetch(`${base}/api/portal/shared?x=1`, { headers: { authorization: 'Bearer t' } }).then((r) => r.json())) as { served: number };
+    expect(withAuth.served).not.toBe(n);
+    const p1 = (await fetch(`${base}/api/portal/shared/private`).then((r) => r.json())) as { served: number };
+    const p2 = (await fetch(`${base}/api/portal/shared/private`).then((r) => r.json())) as { served: number };
+    expect(p2.served).toBe(p1.served + 1);
   });
 });

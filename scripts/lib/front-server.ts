@@ -110,7 +110,32 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, file: string,
     .pipe(res);
 }
 
-function proxy(req: http.IncomingMessage, res: http.ServerResponse, target: URL) {
+/**
+ * Shared public JSON (`Cache-Control: public, max-age=N` from Directus, e.g.
+ * the rankings and the active ads every page asks for; issue #9) is kept here
+ * for N seconds, as nginx's proxy_cache does in production: a burst of
+ * readers costs Directus one request per period. Only anonymous GETs (no
+ * Authorization, no cookie) are served from it or stored, and never a response
+ * that sets a cookie.
+ */
+export type SharedCache = Map<string, { at: number; until: number; headers: http.IncomingHttpHeaders; body: Buffer }>;
+const SHARED_CACHE_ENTRIES = 500;
+const sharedMaxAge = (headers: http.IncomingHttpHeaders) => {
+  const cc = String(headers['cache-control'] ?? '');
+  const m = /(?:^|,)\s*max-age=(\d+)/.exec(cc);
+  return /\bpublic\b/.test(cc) && !/no-store|private/.test(cc) && !headers['set-cookie'] && m ? Number(m[1]) : 0;
+};
+const anonymousGet = (req: http.IncomingMessage) => req.method === 'GET' && !req.headers.authorization && !req.headers.cookie;
+
+function proxy(req: http.IncomingMessage, res: http.ServerResponse, target: URL, shared: SharedCache) {
+  const key = req.url ?? '/';
+  if (anonymousGet(req)) {
+    const hit = shared.get(key);
+    if (hit && hit.until > Date.now()) {
+      res.writeHead(200, { ...assetSafeHeaders(key, hit.headers), age: String(Math.floor((Date.now() - hit.at) / 1000)) });
+      return res.end(hit.body);
+    }
+  }
   const upstream = http.request(
     {
       hostname: target.hostname,
@@ -121,6 +146,18 @@ function proxy(req: http.IncomingMessage, res: http.ServerResponse, target: URL)
     },
     (up) => {
       res.writeHead(up.statusCode ?? 502, assetSafeHeaders(req.url ?? '', up.headers));
+      const maxAge = up.statusCode === 200 && anonymousGet(req) ? sharedMaxAge(up.headers) : 0;
+      if (maxAge > 0) {
+        const chunks: Buffer[] = [];
+        up.on('data', (c: Buffer) => chunks.push(c));
+        up.on('end', () => {
+          if (shared.size >= SHARED_CACHE_ENTRIES) for (const [k, v] of shared) if (v.until <= Date.now()) shared.delete(k);
+          if (shared.size >= SHARED_CACHE_ENTRIES) return;
+          const body = Buffer.concat(chunks);
+          const { 'transfer-encoding': _te, connection: _c, 'keep-alive': _k, ...headers } = up.headers;
+          shared.set(key, { at: Date.now(), until: Date.now() + maxAge * 1000, headers: { ...headers, 'content-length': String(body.length) }, body });
+        });
+      }
       up.pipe(res);
     },
   );
@@ -153,11 +190,12 @@ function refuse(res: http.ServerResponse, status: number, message: string) {
 
 export function handler(o: FrontOptions) {
   const target = new URL(o.directusUrl);
+  const shared: SharedCache = new Map();
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if ((req.url ?? '').length > MAX_PATH) throw new Refused(414, 'Endereço longo demais');
     const url = new URL(req.url ?? '/', 'http://x');
     const p = url.pathname;
-    if (p === '/api' || p.startsWith('/api/')) return proxy(req, res, target);
+    if (p === '/api' || p.startsWith('/api/')) return proxy(req, res, target, shared);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...COMMON_HEADERS, allow: 'GET, HEAD' });
       return res.end();

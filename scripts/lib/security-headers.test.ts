@@ -53,8 +53,16 @@ describe('nginx sends the same security headers as the front server', () => {
     expect(api['content-disposition']).toBe('$portal_asset_disposition');
   });
 
+  it('the shared public JSON location (rankings, active ads; issue #9) keeps them too', () => {
+    const shared = addHeaders(block(/location ~ \^\/api\/\(portal/));
+    for (const [name, value] of Object.entries(COMMON_HEADERS)) expect(shared[name], name).toBe(value);
+    expect(shared['strict-transport-security']).toBe(HSTS);
+  });
+
   it('no other location adds headers of its own (which would silently drop the common ones)', () => {
-    const others = [...server.matchAll(/location ([^{]+)\{/g)].map((m) => m[1]!.trim()).filter((l) => !l.startsWith('/api/') && !l.startsWith('@'));
+    const others = [...server.matchAll(/location ([^{]+)\{/g)]
+      .map((m) => m[1]!.trim())
+      .filter((l) => !l.startsWith('/api/') && !l.startsWith('~ ^/api/') && !l.startsWith('@'));
     expect(others.length).toBeGreaterThan(3);
     for (const l of others) expect(addHeaders(block(new RegExp(`location ${l.replace(/[.*+?^$()|[\]\\]/g, '\\$&')}\\s*\\{`))), l).toEqual({});
   });

@@ -69,14 +69,22 @@ const cases: Case[] = [
     update: {},
     allowed: { anonymous: [], producer: [], editor: [], super_admin: ['read'] },
   },
+  {
+    // Per-day totals: the reports screen (editor-level) reads them; only the counting writes.
+    collection: 'news_daily',
+    make: () => ({}),
+    update: {},
+    allowed: { anonymous: [], producer: [], editor: ['read'], super_admin: ['read'] },
+  },
 ];
+const COUNTED = ['news_likes', 'news_views', 'news_daily'];
 
 const pk = (c: Case, row: Record<string, unknown>) => String(c.collection === 'settings' ? row.key : row.id);
 
 describe.each(cases)('/items/$collection — permission matrix', (c) => {
   describe.each(['anonymous', 'producer', 'editor', 'super_admin'] as Who[])('%s', (role) => {
     const may = (v: Verb) => c.allowed[role].includes(v);
-    const writable = c.collection !== 'news_likes' && c.collection !== 'news_views';
+    const writable = !COUNTED.includes(c.collection);
 
     it(`${c.allowed[role].includes('read') ? 'can' : 'cannot'} read`, async () => {
       const r = await who[role].get(`/items/${c.collection}?limit=1`);
@@ -104,7 +112,7 @@ describe.each(cases)('/items/$collection — permission matrix', (c) => {
     } else if (role !== 'super_admin') {
       it('cannot write directly (only the /portal endpoints do)', async () => {
         const n = await seedNews({ status: 'published' });
-        const r = await who[role].post(`/items/${c.collection}`, { news_id: n.id, user_id: 'sessao-de-teste-1', id: `${n.id}:x`, ip_hash: 'x' });
+        const r = await who[role].post(`/items/${c.collection}`, { news_id: n.id, user_id: 'sessao-de-teste-1', id: `${n.id}:x`, ip_hash: 'x', day: '2026-11-22', views: 1000 });
         expect(r.status).toBe(403);
       });
     }

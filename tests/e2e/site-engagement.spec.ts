@@ -39,14 +39,22 @@ test.describe('engagement', () => {
     await expect(page.getByRole('alert')).toContainText('Não foi possível processar sua curtida');
   });
 
-  test('a view is recorded once per article load', async ({ page }) => {
+  test('an article view is one call to the application: the view is recorded once', async ({ page }) => {
     const [, n] = await publishedNews();
     const views = () => page.request.get(`/api/portal/counts?ids=${n!.id}`).then(async (r) => (await r.json())[n!.id].views as number);
     const v0 = await views();
-    const posted = page.waitForRequest((r) => r.url().endsWith('/api/portal/views') && r.method() === 'POST');
+    const dynamic: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      // Images and shared, cacheable JSON (rankings, active ads) aside, what reaches the application.
+      const shared = ['/api/portal/rankings'].includes(u.pathname) || u.pathname.startsWith('/api/assets/');
+      if (u.pathname.startsWith('/api/') && !shared) dynamic.push(`${r.method()} ${u.pathname}`);
+    });
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/portal/article-view') && r.request().method() === 'POST');
     await page.goto(`/news/${n!.slug}`);
-    await posted;
+    expect((await answered).status()).toBe(200);
     await expect.poll(views).toBe(v0 + 1);
+    expect(dynamic).toEqual(['POST /api/portal/article-view']);
   });
 
   test('share without native share copies the link with the "Link copiado!" toast', async ({ page, context }) => {

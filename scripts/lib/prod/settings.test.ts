@@ -18,14 +18,14 @@ describe('production settings: docker-compose.yml and the local topology cannot 
 
   it('the local nginx is deploy/nginx.conf with only addresses and folders replaced', () => {
     const conf = readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
-    const local = localSiteConf({ listen: '127.0.0.1:8080', siteRoot: '/s/current', adminRoot: '/a', directus: ['127.0.0.1:1', '127.0.0.1:2'], builder: '127.0.0.1:3' }, conf);
+    const local = localSiteConf({ listen: '127.0.0.1:8080', siteRoot: '/s/current', adminRoot: '/a', directus: ['127.0.0.1:1', '127.0.0.1:2'], builder: '127.0.0.1:3', cacheDir: '/c' }, conf);
     const strip = (s: string) => s.replace(/\/srv\/site\/current|\/s\/current/g, 'SITE').replace(/\/srv\/admin\/|\/a\//g, 'ADMIN/').replace(/\/srv\/admin|\/a/g, 'ADMIN');
-    const lines = (s: string) => strip(s).split('\n').filter((l) => !/listen |server (directus|127)|http:\/\/(builder:4400|127\.0\.0\.1:3)/.test(l));
+    const lines = (s: string) => strip(s).split('\n').filter((l) => !/listen |server (directus|127)|http:\/\/(builder:4400|127\.0\.0\.1:3)|proxy_cache_path/.test(l));
     expect(lines(local)).toEqual(lines(conf));
     expect(local).toContain('server 127.0.0.1:1 max_fails=1 fail_timeout=5s;\n  server 127.0.0.1:2 max_fails=1 fail_timeout=5s;');
   });
 
   it('a deploy/nginx.conf this file does not know is refused, not half-applied', () => {
-    expect(() => localSiteConf({ listen: 'x', siteRoot: 's', adminRoot: 'a', directus: [], builder: 'b' }, 'server { listen 80; }')).toThrow(/deploy\/nginx.conf mudou/);
+    expect(() => localSiteConf({ listen: 'x', siteRoot: 's', adminRoot: 'a', directus: [], builder: 'b', cacheDir: 'c' }, 'server { listen 80; }')).toThrow(/deploy\/nginx.conf mudou/);
   });
 });

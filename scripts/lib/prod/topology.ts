@@ -92,6 +92,7 @@ export async function startProdTopology(o: ProdOptions): Promise<ProdTopology> {
       adminRoot: adminDir,
       directus: o.directusPorts.map((p) => `127.0.0.1:${p}`),
       builder: `127.0.0.1:${o.builderPort}`,
+      cacheDir: path.join(o.dataDir, 'nginx', 'cache'),
     },
     path.join(o.dataDir, 'nginx'),
   );

@@ -12,9 +12,9 @@ afterEach(() => {
 });
 
 describe('ArticleActions', () => {
-  it('shows the server count and toggles the like, storing it locally', async () => {
+  it('one call records the view and brings the count; the like toggles and is stored locally', async () => {
     const fetchMock = vi.fn((url: string, init?: RequestInit) => {
-      if (url.startsWith(`/api/portal/engagement/${NEWS}`)) return json({ views: 3, likes: 0, liked: false });
+      if (url === '/api/portal/article-view' && init?.method === 'POST') return json({ views: 3, likes: 0, liked: false, counted: true });
       if (url === '/api/portal/likes' && init?.method === 'POST') return json({ liked: true, likes: 1 });
       return json({}, 404);
     });
@@ -23,9 +23,11 @@ describe('ArticleActions', () => {
     const button = screen.getByTestId('like-button');
     expect(button).toHaveTextContent('5 TOPS');
     await waitFor(() => expect(button).toHaveTextContent(/^TOP$/));
-    // The session id sent is the one kept in localStorage.
-    const sid = localStorage.getItem('portal:session_id');
-    expect(fetchMock.mock.calls[0]![0]).toContain(`session_id=${sid}`);
+    // One request for the whole view, outliving the page, with the session id kept in localStorage.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.keepalive).toBe(true);
+    expect(JSON.parse(String(init.body))).toEqual({ news_id: NEWS, session_id: localStorage.getItem('portal:session_id') });
     fireEvent.click(button);
     await waitFor(() => expect(button).toHaveTextContent('1 TOPS'));
     expect(button).toHaveAttribute('aria-pressed', 'true');
@@ -35,7 +37,7 @@ describe('ArticleActions', () => {
   it('shows the catalogue error toast when the like fails', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn((url: string) => (url.startsWith('/api/portal/engagement') ? json({ views: 0, likes: 2, liked: false }) : json({ errors: [{ message: 'x' }] }, 500))),
+      vi.fn((url: string) => (url === '/api/portal/article-view' ? json({ views: 0, likes: 2, liked: false, counted: true }) : json({ errors: [{ message: 'x' }] }, 500))),
     );
     render(<ArticleActions newsId={NEWS} initialLikes={2} title="T" url="http://x/news/t" />);
     fireEvent.click(screen.getByTestId('like-button'));

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { likeLabel } from '@portal/domain/engagement';
-import { getEngagement, likedIds, setLiked, toggleLike } from '../lib/browser/api.ts';
+import { articleView, likedIds, setLiked, toggleLike } from '../lib/browser/api.ts';
 import { toast } from '../lib/browser/toast.ts';
 import Icon from '../components/Icon.tsx';
 
@@ -8,7 +8,9 @@ type Props = { newsId: string; initialLikes: number; title: string; url: string 
 
 /**
  * TOP (like) and Compartilhar. The anonymous reader is a session id in
- * localStorage; the count and liked state come from the server on load.
+ * localStorage. On load, one call records the view and brings the count and
+ * liked state (issue #9); until it answers, the built count and the locally
+ * kept liked ids stand, so nothing on the page waits for it.
  */
 export default function ArticleActions({ newsId, initialLikes, title, url }: Props) {
   const [likes, setLikes] = useState(initialLikes);
@@ -20,7 +22,7 @@ export default function ArticleActions({ newsId, initialLikes, title, url }: Pro
   useEffect(() => {
     setReady(true);
     setLikedState(likedIds().includes(newsId));
-    getEngagement(newsId)
+    articleView(newsId)
       .then((e) => {
         setLikes(e.likes);
         setLikedState(e.liked);

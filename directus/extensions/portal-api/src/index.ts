@@ -1,28 +1,26 @@
 /**
- * /portal endpoints: thin wiring of engagement.ts onto Directus's router.
- * Readers call them anonymously; none writes a collection on their behalf
- * beyond a like/view row and its counter.
+ * /portal endpoints: thin wiring of engagement.ts onto Directus's router, for
+ * staff and per-item reads. What readers' pages call on every view (article
+ * view, TOPs, rankings, active ads) is mounted by portal-hooks ahead of
+ * Directus's pipeline (portal-hooks/src/readers/routes.ts, issue #9).
  */
 import { defineEndpoint } from '@directus/extensions';
 import { isValidSessionId } from '@portal/domain/engagement';
-import { forbidden, invalid } from '../../shared/portal-error.ts';
-import { authorStats, counts, engagement, hashIp, rankings, recordView, toggleLike } from './engagement.ts';
+import { forbidden, invalid, notFound } from '../../shared/portal-error.ts';
+import { authorStats, counts } from './engagement.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INVALID_NEWS = 'Identificador de notícia inválido';
-const INVALID_SESSION = 'Identificador de sessão inválido';
+const NEWS_NOT_FOUND = 'Notícia não encontrada';
 
 function newsIdFrom(value: unknown): string {
   if (typeof value !== 'string' || !UUID.test(value)) throw invalid(INVALID_NEWS);
   return value;
 }
 
-/** A signed-in reader likes as themselves; an anonymous one by their local session id. */
-function likerFrom(req: any, sessionId: unknown): string {
-  if (req.accountability?.user) return req.accountability.user as string;
-  if (!isValidSessionId(sessionId)) throw invalid(INVALID_SESSION);
-  return sessionId;
-}
+/** Who is reading, if known: for the liked state only (never required to count a view). */
+const readerFrom = (req: any, sessionId: unknown): string | null =>
+  (req.accountability?.user as string | undefined) ?? (isValidSessionId(sessionId) ? sessionId : null);
 
 /** Errors thrown in async handlers reach Directus's error middleware. */
 const route = (fn: (req: any, res: any) => Promise<unknown>) => (req: any, res: any, next: (e?: unknown) => void) => {
@@ -33,25 +31,20 @@ export default defineEndpoint({
   id: 'portal',
   handler: (router, { database, env }) => {
     const db = database as any;
-    const secret = String(env['SECRET'] ?? '');
 
     router.get('/health', route(async () => ({ ok: true })));
 
+    // The pre-#9 page's engagement read, for pages still in browsers' caches.
     router.get(
       '/engagement/:newsId',
       route(async (req) => {
-        const who = req.accountability?.user ?? (isValidSessionId(req.query.session_id) ? req.query.session_id : null);
-        return engagement(db, newsIdFrom(req.params.newsId), who);
+        const newsId = newsIdFrom(req.params.newsId);
+        const c = (await counts(db, [newsId]))[newsId];
+        if (!c) throw notFound(NEWS_NOT_FOUND);
+        const who = readerFrom(req, req.query.session_id);
+        const liked = who ? !!(await db('news_likes').where('id', `${newsId}:${who}`).first('id')) : false;
+        return { ...c, liked };
       }),
-    );
-
-    router.post('/likes', route(async (req) => toggleLike(db, newsIdFrom(req.body?.news_id), likerFrom(req, req.body?.session_id))));
-
-    router.post(
-      '/views',
-      route(async (req) =>
-        recordView(db, newsIdFrom(req.body?.news_id), req.accountability?.user ?? null, hashIp(req.accountability?.ip ?? req.ip, secret)),
-      ),
     );
 
     router.get(
@@ -64,8 +57,6 @@ export default defineEndpoint({
         return counts(db, ids.map(newsIdFrom));
       }),
     );
-
-    router.get('/rankings', route(async () => rankings(db)));
 
     // "site atualizado às HH:MM" or the last failure, for the admin (staff only).
     router.get(

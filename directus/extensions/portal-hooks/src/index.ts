@@ -28,6 +28,8 @@ import { recordPermalinks, slugsBefore, takenSlugs, type SlugBefore } from './pe
 import { candidateFiles, FILE_SOURCES, refreshFileVisibility, storedRows, type FileSource } from './file-visibility.ts';
 import { textLimitError, TEXT_LIMITS, type LimitedCollection } from '@portal/domain/text-limits';
 import { invalid } from '../../shared/portal-error.ts';
+import { purgeExpiredViews, VIEW_RETENTION_CRON } from '../../shared/view-retention.ts';
+import { readerRoutes } from './readers/routes.ts';
 import { validateAd, type AdInput } from '@portal/domain/ads';
 
 /** The first of validateAd's messages, in form order, or null. */
@@ -36,8 +38,16 @@ const firstAdError = (ad: Record<string, unknown>): string | null => Object.valu
 type Keys = Array<string | number>;
 
 export default defineHook(({ filter, action, schedule, init }, { database, env, logger, services, getSchema }) => {
+  // What readers' pages call (issue #9): anonymous readers are answered before Directus's
+  // own middleware, staff (with credentials) after it, with one batch buffer for both.
+  const readers = readerRoutes(database as any, env);
+  init('middlewares.before', (meta) => {
+    (meta as { app: import('express').Router }).app.use(readers.before);
+  });
+
   init('middlewares.after', (meta) => {
     const app = (meta as { app: import('express').Router }).app;
+    app.use(readers.after);
     const warn = (m: string) => logger.warn(m);
     mountLoginLimits(app, createLoginGuard(limiterFactory(env['REDIS'] as string | undefined)), warn);
     mountUploadGuard(
@@ -170,6 +180,12 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
       await refreshFileVisibility(knex, candidateFiles('news', await storedRows(knex, 'news', due.map((r: any) => r.id)), []), now);
     }
     if (due.length) await notify({ full: false, news: due.map((r: any) => r.id), slugs: due.map((r: any) => r.slug) });
+  });
+
+  // LGPD: raw view rows older than 90 days go (their counts are already in news_daily).
+  schedule(VIEW_RETENTION_CRON, async () => {
+    const removed = await purgeExpiredViews(knex);
+    if (removed) logger.info(`visualizações com mais de 90 dias apagadas: ${removed}`);
   });
 
   filter('categories.items.create', async (payload, _meta, { database: db }) => {

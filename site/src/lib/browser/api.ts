@@ -60,13 +60,19 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
   return body as T;
 }
 
-export const getEngagement = (newsId: string) =>
-  call<Counts & { liked: boolean }>(`/api/portal/engagement/${encodeURIComponent(newsId)}?session_id=${encodeURIComponent(sessionId())}`);
+export type ArticleView = Counts & { liked: boolean; counted: boolean };
+
+/**
+ * The one call of an article view (issue #9): records the view and answers
+ * the counts and this reader's liked state. `keepalive` lets it finish even
+ * if the reader leaves at once, like a beacon, while still reading the answer.
+ */
+export const articleView = (newsId: string) =>
+  call<ArticleView>('/api/portal/article-view', { method: 'POST', keepalive: true, body: JSON.stringify({ news_id: newsId, session_id: sessionId() }) });
 
 export const toggleLike = (newsId: string) =>
   call<{ liked: boolean; likes: number }>('/api/portal/likes', { method: 'POST', body: JSON.stringify({ news_id: newsId, session_id: sessionId() }) });
 
-export const recordView = (newsId: string) => call<{ views: number }>('/api/portal/views', { method: 'POST', body: JSON.stringify({ news_id: newsId }) });
-
+/** Shared JSON with a short max-age: the browser, nginx or a CDN answer most of these. */
 export const getRankings = () => call<{ most_read: RankedItem[]; most_liked: RankedItem[] }>('/api/portal/rankings');
 

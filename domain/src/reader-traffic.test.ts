@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { belemDayKey, isObviousBot, MinuteCaps, planToggles, READER_CAPS, retentionCutoff, windowRange } from './reader-traffic.ts';
+
+describe('isObviousBot', () => {
+  it('flags self-declared crawlers, previewers, HTTP libraries and a missing user agent', () => {
+    for (const ua of [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Mozilla/5.0 (compatible; bingbot/2.0)',
+      'facebookexternalhit/1.1',
+      'WhatsApp/2.23 link preview',
+      'curl/8.5.0',
+      'python-requests/2.31',
+      'Wget/1.21',
+      'Go-http-client/1.1',
+      '',
+      null,
+    ]) {
+      expect(isObviousBot(ua), String(ua)).toBe(true);
+    }
+  });
+
+  it('counts real browsers', () => {
+    for (const ua of [
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0',
+    ]) {
+      expect(isObviousBot(ua), ua).toBe(false);
+    }
+  });
+});
+
+describe('MinuteCaps', () => {
+  it('allows the cap per key per minute, then refuses until the minute turns', () => {
+    const caps = new MinuteCaps();
+    const t = new Date('2026-11-22T12:00:10Z');
+    const taken = Array.from({ length: READER_CAPS.viewsPerMinute + 3 }, () => caps.take('v|ip1|n1', READER_CAPS.viewsPerMinute, t));
+    expect(taken.filter(Boolean)).toHaveLength(READER_CAPS.viewsPerMinute);
+    expect(caps.take('v|ip2|n1', READER_CAPS.viewsPerMinute, t)).toBe(true);
+    expect(caps.take('v|ip1|n2', READER_CAPS.viewsPerMinute, t)).toBe(true);
+    expect(caps.take('v|ip1|n1', READER_CAPS.viewsPerMinute, new Date('2026-11-22T12:01:00Z'))).toBe(true);
+    // Old minutes are forgotten: memory is one minute of traffic.
+    expect(caps.size).toBe(1);
+  });
+});
+
+describe('belemDayKey', () => {
+  it('uses the Belém calendar (UTC−3)', () => {
+    expect(belemDayKey(new Date('2026-11-23T02:59:59Z'))).toBe('2026-11-22');
+    expect(belemDayKey(new Date('2026-11-23T03:00:00Z'))).toBe('2026-11-23');
+  });
+});
+
+describe('windowRange', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  it('24 h reads the raw rows of the last 24 hours', () => {
+    expect(windowRange('24h', now)).toEqual({ source: 'raw', since: new Date('2026-11-21T12:00:00Z') });
+  });
+  it('7 d and 30 d read the per-day totals, today included', () => {
+    expect(windowRange('7d', now)).toEqual({ source: 'daily', fromDay: '2026-11-16' });
+    expect(windowRange('30d', now)).toEqual({ source: 'daily', fromDay: '2026-10-24' });
+  });
+});
+
+describe('retentionCutoff', () => {
+  it('keeps 90 days of raw rows', () => {
+    expect(retentionCutoff(new Date('2026-11-22T12:00:00Z')).toISOString()).toBe('2026-08-24T12:00:00.000Z');
+  });
+});
+
+describe('planToggles', () => {
+  it('a reader toggling fast flips their own state each time; only the final state touches rows', () => {
+    const p = planToggles(new Set(), [
+      { key: 'n:a', newsId: 'n' },
+      { key: 'n:a', newsId: 'n' },
+      { key: 'n:a', newsId: 'n' },
+    ]);
+    expect(p.results).toEqual([true, false, true]);
+    expect(p.inserts).toEqual([{ key: 'n:a', newsId: 'n' }]);
+    expect(p.deletes).toEqual([]);
+    expect(p.delta.get('n')).toBe(1);
+  });
+
+  it('an even number of toggles leaves the rows and the count as they were', () => {
+    const p = planToggles(new Set(['n:a']), [
+      { key: 'n:a', newsId: 'n' },
+      { key: 'n:a', newsId: 'n' },
+    ]);
+    expect(p.results).toEqual([false, true]);
+    expect(p.inserts).toEqual([]);
+    expect(p.deletes).toEqual([]);
+    expect(p.delta.size).toBe(0);
+  });
+
+  it('counts move by rows inserted minus deleted, per news', () => {
+    const p = planToggles(new Set(['n:a', 'm:a']), [
+      { key: 'n:a', newsId: 'n' },
+      { key: 'n:b', newsId: 'n' },
+      { key: 'n:c', newsId: 'n' },
+      { key: 'm:a', newsId: 'm' },
+    ]);
+    expect(p.deletes.sort()).toEqual(['m:a', 'n:a']);
+    expect(p.delta).toEqual(new Map([['n', 1], ['m', -1]]));
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Breaking-news load (issue #9): many readers opening articles through the
+ * public origin, each view making every call an article page makes, while an
+ * editor keeps loading the admin news list. Reports article views/s, errors
+ * and the editor's p95.
+ */
+import { randomUUID } from 'node:crypto';
+import { percentile } from './measure.ts';
+
+/** What one article view costs in requests, before (issue #9 as filed) and now. */
+export const ARTICLE_VIEW_CALLS = {
+  legacy: (newsId: string, session: string) => [
+    { method: 'POST', path: '/api/portal/views', body: JSON.stringify({ news_id: newsId }) },
+    { method: 'GET', path: `/api/portal/engagement/${newsId}?session_id=${session}` },
+    { method: 'GET', path: '/api/portal/rankings' },
+    { method: 'GET', path: '/api/items/ads?fields=id&limit=-1' },
+  ],
+  current: (newsId: string, session: string) => [
+    { method: 'POST', path: '/api/portal/article-view', body: JSON.stringify({ news_id: newsId, session_id: session }) },
+    { method: 'GET', path: '/api/portal/rankings' },
+    { method: 'GET', path: '/api/portal/ads/active' },
+  ],
+} as const;
+export type CallSet = keyof typeof ARTICLE_VIEW_CALLS;
+
+/** A real browser's user agent: the counting ignores obvious bots. */
+export const BROWSER_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+
+export type ReaderLoadResult = {
+  calls: CallSet;
+  connections: number;
+  durationS: number;
+  viewsPerSec: number;
+  requestsPerSec: number;
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+  readerP99Ms: number;
+  editor: { samples: number; p50Ms: number; p95Ms: number; errors: number; idleP95Ms: number };
+};
+
+async function editorList(siteUrl: string, token: string, stopAt: number) {
+  const lat: number[] = [];
+  let errors = 0;
+  while (Date.now() < stopAt) {
+    const t0 = performance.now();
+    try {
+      const res = await fetch(
+        `${siteUrl}/api/items/news?fields=id,title,summary,status,created_at,category_id.name,municipality_id.name&sort=-created_at&limit=20&page=1&meta=filter_count`,
+        { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10_000) },
+      );
+      await res.json();
+      if (!res.ok) errors++;
+    } catch {
+      errors++;
+    }
+    lat.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { lat, errors };
+}
+
+export async function readerLoad(o: {
+  siteUrl: string;
+  editorToken: string;
+  newsIds: string[];
+  calls: CallSet;
+  connections?: number;
+  durationS?: number;
+}): Promise<ReaderLoadResult> {
+  const autocannon = (await import('autocannon')).default;
+  const connections = o.connections ?? 64;
+  const durationS = o.durationS ?? 20;
+  const idle = await editorList(o.siteUrl, o.editorToken, Date.now() + 3000);
+  const per = ARTICLE_VIEW_CALLS[o.calls]('x', 'y').length;
+  // Each connection replays one reader: the page's calls in order, a fresh article and session each view.
+  const pick = () => ARTICLE_VIEW_CALLS[o.calls](o.newsIds[Math.floor(Math.random() * o.newsIds.length)]!, randomUUID());
+  const requests = Array.from({ length: per }, (_, i) => ({
+    setupRequest: (req: Record<string, unknown>, context: { view?: ReturnType<typeof pick> }) => {
+      if (i === 0 || !context.view) context.view = pick();
+      const c = context.view[i]!;
+      return { ...req, method: c.method, path: c.path, ...('body' in c ? { body: c.body } : {}) };
+    },
+  }));
+  const editorRun = editorList(o.siteUrl, o.editorToken, Date.now() + durationS * 1000);
+  const r = await new Promise<any>((resolve, reject) => {
+    autocannon(
+      {
+        url: o.siteUrl,
+        connections,
+        duration: durationS,
+        timeout: 10,
+        headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA },
+        requests,
+      },
+      (err: unknown, res: unknown) => (err ? reject(err) : resolve(res)),
+    );
+  });
+  const editor = await editorRun;
+  return {
+    calls: o.calls,
+    connections,
+    durationS,
+    viewsPerSec: Math.round(r.requests.total / per / durationS),
+    requestsPerSec: Math.round(r.requests.average),
+    errors: r.errors,
+    non2xx: r.non2xx,
+    timeouts: r.timeouts,
+    readerP99Ms: r.latency.p99,
+    editor: {
+      samples: editor.lat.length,
+      p50Ms: Math.round(percentile(editor.lat, 50)),
+      p95Ms: Math.round(percentile(editor.lat, 95)),
+      errors: editor.errors,
+      idleP95Ms: Math.round(percentile(idle.lat, 95)),
+    },
+  };
+}
