@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Three suites: pure units (node), UI components (jsdom) and the API suite
-// against a real Directus started once by its global setup.
+// Four suites: pure units (node), UI components (jsdom), the API suite
+// against a real Directus started once by its global setup, and the
+// production topology (nginx, two Directus, PostgreSQL, Redis).
 export default defineConfig({
   test: {
     // A forgotten `.only` must not shrink the suite in CI.
@@ -36,6 +37,17 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'prod',
+          environment: 'node',
+          include: ['tests/prod/**/*.test.ts'],
+          globalSetup: ['tests/prod/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -3,8 +3,10 @@
  * the API suite against a real Directus (SQLite), and the e2e suite in
  * Debian Chromium against the production build. Ends with one line
  * "N passed, N failed" over all suites.
- *   npm test -- unit|api|api:pg|e2e [extra args]   runs one suite
+ *   npm test -- unit|api|api:pg|e2e|prod [extra]    runs one suite
  *   TEST_API_PG=1 npm test                          adds the API suite on PostgreSQL (CI)
+ *   TEST_PROD=1 npm test, npm run test:prod         adds / runs the production topology suite
+ *                                                   (nginx, two Directus, PostgreSQL, Redis; CI)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -51,6 +53,7 @@ const vitestRun = (label: string, projects: string[], report: string, env: Recor
 if (!only || only === 'unit') vitestRun('Testes unitários e de interface', ['unit', 'ui'], 'unit.json');
 if (!only || only === 'api') vitestRun('Testes de API (Directus real, SQLite)', ['api'], 'api-sqlite.json');
 if (only === 'api:pg' || (!only && process.env.TEST_API_PG === '1')) vitestRun('Testes de API (Directus real, PostgreSQL)', ['api'], 'api-pg.json', { TEST_DB: 'postgres' });
+if (only === 'prod' || (!only && process.env.TEST_PROD === '1')) vitestRun('Topologia de produção (nginx, 2 Directus, PostgreSQL, Redis)', ['prod'], 'prod.json');
 if (!only || only === 'e2e')
   run('Testes e2e (Chromium, build de produção)', [playwright, 'test', '--reporter=list,json', ...extra], { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(out, 'e2e.json') }, 'e2e.json');
 

@@ -1,0 +1,71 @@
+/**
+ * The production topology for `npm run test:prod` (issue #11): nginx with
+ * deploy/nginx.conf in front of two Directus instances on PostgreSQL and
+ * Redis, the builder and the admin — plus `npm start`'s front server over the
+ * same release and the same Directus, so one route table can be asked of both.
+ */
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import type { TestProject } from 'vitest/node';
+import { ensureDemoUsers } from '../../directus/seed/demo.ts';
+import { tokenClient, type PortalClient } from '../../directus/scripts/lib/client.ts';
+import { startFrontServer } from '../../scripts/lib/front-server.ts';
+import { startProdTopology, type ProdTopology } from '../../scripts/lib/prod/topology.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    nginxUrl: string;
+    frontUrl: string;
+    directusUrls: string[];
+    prodAdminToken: string;
+    controlUrl: string;
+  }
+}
+
+let prod: ProdTopology | undefined;
+let front: http.Server | undefined;
+let control: http.Server | undefined;
+
+export default async function setup(project: TestProject) {
+  const base = Number(process.env.TEST_PROD_PORT ?? 18080);
+  const redisUrl = process.env.TEST_PROD_REDIS ?? 'redis://127.0.0.1:6379/4';
+  // Login limits and caches from an earlier run must not leak into this one.
+  const redis = new Redis(redisUrl);
+  await redis.flushdb();
+  redis.disconnect();
+  prod = await startProdTopology({
+    dataDir: path.join(os.tmpdir(), `portal-prod-test-${process.pid}`),
+    pgDatabase: process.env.TEST_PROD_PG_DATABASE ?? 'portal_prod_test',
+    port: base,
+    directusPorts: [base + 75, base + 76],
+    builderPort: base + 77,
+    redisUrl,
+    fresh: true,
+  });
+  await ensureDemoUsers(tokenClient(prod.directus[0]!.url, prod.directus[0]!.env.ADMIN_TOKEN!) as unknown as PortalClient, () => {});
+  front = await startFrontServer({ port: 0, host: '127.0.0.1', siteDir: prod.builder.releases.current, adminDir: prod.adminDir, directusUrl: prod.directus[0]!.url });
+  // Failover tests stop and start an instance through this (the topology lives in this process).
+  control = http
+    .createServer(async (req, res) => {
+      const m = /^\/directus\/(\d)\/(stop|start)$/.exec(req.url ?? '');
+      if (!m || !prod) return res.writeHead(404).end();
+      const i = Number(m[1]);
+      if (m[2] === 'stop') await prod.directus[i]!.stop();
+      else await prod.restartDirectus(i);
+      res.writeHead(204).end();
+    })
+    .listen(0, '127.0.0.1');
+  await new Promise((r) => control!.once('listening', r));
+  project.provide('nginxUrl', prod.url);
+  project.provide('frontUrl', `http://127.0.0.1:${(front.address() as { port: number }).port}`);
+  project.provide('directusUrls', prod.directus.map((d) => d.url));
+  project.provide('prodAdminToken', prod.directus[0]!.env.ADMIN_TOKEN!);
+  project.provide('controlUrl', `http://127.0.0.1:${(control.address() as { port: number }).port}`);
+  return async () => {
+    await new Promise((r) => control?.close(r));
+    await new Promise((r) => front?.close(r));
+    await prod?.stop();
+  };
+}

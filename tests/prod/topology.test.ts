@@ -1,0 +1,117 @@
+/**
+ * Two Directus instances behind nginx, sharing PostgreSQL, Redis and the
+ * uploads folder (issue #11): either instance publishes, sessions and login
+ * limits are shared, an upload made through one is served by the other, and
+ * losing an instance fails no read and loses no acknowledged write.
+ */
+import sharp from 'sharp';
+import { describe, expect, inject, it } from 'vitest';
+
+const PASSWORD = 'portal-demo-2026';
+const nginx = () => inject('nginxUrl');
+const instance = (i: number) => inject('directusUrls')[i]!;
+
+async function login(base: string, email: string, password = PASSWORD) {
+  const res = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  return { status: res.status, token: ((await res.json()) as { data?: { access_token: string } }).data?.access_token };
+}
+
+async function until(check: () => Promise<boolean>, ms: number, label: string) {
+  const t0 = Date.now();
+  while (!(await check())) {
+    if (Date.now() - t0 > ms) throw new Error(`tempo esgotado esperando: ${label}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const json = (token: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
+
+describe('two Directus instances, one product', () => {
+  it('a story published through either instance is live on the site', async () => {
+    for (const i of [0, 1]) {
+      const { token } = await login(instance(i), 'editor@portal.test');
+      const res = await fetch(`${instance(i)}/items/news`, {
+        method: 'POST',
+        headers: json(token!),
+        body: JSON.stringify({ title: `Publicada pela instância ${i + 1} ${Date.now()}`, summary: 'Resumo.', content: '<p>Texto.</p>', status: 'published' }),
+      });
+      expect(res.status).toBe(200);
+      const { slug } = ((await res.json()) as { data: { slug: string } }).data;
+      await until(async () => (await fetch(`${nginx()}/news/${slug}/`)).status === 200, 90_000, `publicação pela instância ${i + 1}`);
+    }
+  });
+
+  it('a session made on one instance works on the other', async () => {
+    const { token } = await login(instance(0), 'produtor@portal.test');
+    const me = await fetch(`${instance(1)}/users/me?fields=email`, { headers: json(token!) });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { data: { email: string } }).data.email).toBe('produtor@portal.test');
+  });
+
+  it('an upload made through one instance is served by the other', async () => {
+    const { token } = await login(instance(0), 'editor@portal.test');
+    const bytes = await sharp({ create: { width: 32, height: 18, channels: 3, background: { r: 10, g: 120, b: 60 } } }).jpeg().toBuffer();
+    const form = new FormData();
+    form.append('title', `Foto compartilhada ${Date.now()}`);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'foto.jpg');
+    const up = await fetch(`${instance(0)}/files`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(up.status).toBe(200);
+    const { id } = ((await up.json()) as { data: { id: string } }).data;
+    const got = await fetch(`${instance(1)}/assets/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(got.status).toBe(200);
+    expect(Buffer.from(await got.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('login limits are shared: guessing across both instances is refused on both', async () => {
+    const email = `alvo-${Date.now()}@portal.test`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await login(instance(i % 2), email, 'senha-errada')).status);
+    // Five wrong guesses for one account from one address, wherever they landed; then 429 from either.
+    expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+});
+
+describe('failover', () => {
+  it('with one instance down, reads keep answering and every acknowledged write is stored; it rejoins', async () => {
+    const control = inject('controlUrl');
+    const { token } = await login(nginx() + '/api', 'editor@portal.test');
+    const reads: number[] = [];
+    const acknowledged: string[] = [];
+    let running = true;
+    // Readers and an editor keep working through nginx the whole time.
+    const readers = (async () => {
+      while (running) {
+        const r = await fetch(`${nginx()}/api/items/categories?limit=1`).catch(() => null);
+        reads.push(r?.status ?? 0);
+        await new Promise((res) => setTimeout(res, 50));
+      }
+    })();
+    const editor = (async () => {
+      for (let n = 0; running; n++) {
+        const r = await fetch(`${nginx()}/api/items/news`, {
+          method: 'POST',
+          headers: json(token!),
+          body: JSON.stringify({ title: `Rascunho durante a falha ${n} ${Date.now()}`, content: '<p>Texto.</p>', status: 'draft' }),
+        }).catch(() => null);
+        if (r?.status === 200) acknowledged.push(((await r.json()) as { data: { id: string } }).data.id);
+        await new Promise((res) => setTimeout(res, 200));
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 1000));
+    // Action: instance 2 goes away, then comes back.
+    expect((await fetch(`${control}/directus/1/stop`, { method: 'POST' })).status).toBe(204);
+    await new Promise((r) => setTimeout(r, 3000));
+    expect((await fetch(`${control}/directus/1/start`, { method: 'POST' })).status).toBe(204);
+    await new Promise((r) => setTimeout(r, 2000));
+    running = false;
+    await Promise.all([readers, editor]);
+    // Assert
+    expect(reads.length).toBeGreaterThan(20);
+    expect(reads.filter((s) => s !== 200)).toEqual([]);
+    expect(acknowledged.length).toBeGreaterThan(5);
+    const stored = await fetch(`${instance(1)}/items/news?filter[id][_in]=${acknowledged.join(',')}&fields=id&limit=-1`, { headers: json(token!) });
+    expect(stored.status).toBe(200);
+    expect(((await stored.json()) as { data: unknown[] }).data).toHaveLength(acknowledged.length);
+  }, 120_000);
+});
