@@ -233,6 +233,11 @@ export function categoryPages(c: Content): Ref[] {
   return all;
 }
 
+/** getStaticPaths of every per-category route (page, archive, feed). */
+export async function categoryPaths() {
+  return categoryPages(await content()).map((k) => ({ params: { slug: k.slug } }));
+}
+
 export const latest = (c: Content, n: number = LIMITS.homeGrid) => c.news.slice(0, n);
 export const inCategory = (c: Content, slug: string, n: number) => (c.byCategory.get(slug) ?? []).slice(0, n);
 export const featured = (c: Content) => c.news.filter((a) => a.isFeatured).slice(0, LIMITS.featured);

@@ -1,12 +1,9 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { categoryTitleFromSlug } from '@portal/domain/slug';
-import { categoryPages, content } from '../../../lib/content.ts';
+import { categoryPaths, content } from '../../../lib/content.ts';
 import { rss } from '../../../lib/feeds.ts';
 
-export const getStaticPaths = (async () => {
-  const c = await content();
-  return categoryPages(c).map((k) => ({ params: { slug: k.slug } }));
-}) satisfies GetStaticPaths;
+export const getStaticPaths = categoryPaths satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ params, site }) => {
   const c = await content();
