@@ -2,7 +2,7 @@
 // framework packages Vite must bundle); this file stays at the top level.
 // Built from Directus content at build time: DIRECTUS_URL is read by the data
 // layer, SITE_URL makes canonical URLs, SITE_OUT_DIR picks the release folder.
-import { copyFile, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +58,8 @@ function portalPostBuild() {
         // Beside the output (same filesystem), so moving the index in is one rename.
         await mkdir(path.dirname(outDir), { recursive: true });
         tmp = await mkdtemp(`${outDir.replace(/\/$/, '')}.pagefind-`);
+        // mkdtemp makes it private (0700): nginx's workers (another user) must read the index.
+        await chmod(tmp, 0o755);
         searchIndex = runSearchIndex(tmp, targeted);
         searchIndex.catch(() => {}); // awaited (and rethrown) in build:done
       },

@@ -15,15 +15,16 @@ import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { newsRedirect } from './redirects.ts';
-import { adminHeaders, cacheControl, COMMON_HEADERS, INLINE_ASSET_TYPES, siteHeaders } from './security-headers.ts';
+import { adminHeaders, cacheControl, COMMON_HEADERS, INLINE_ASSET_TYPES, REDIRECT_CACHE, siteHeaders } from './security-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
+  // As Debian's nginx names them (tests/prod/route-table.test.ts asks both).
+  '.js': 'application/javascript; charset=utf-8',
+  '.mjs': 'application/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
+  '.xml': 'text/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -213,7 +214,7 @@ export function handler(o: FrontOptions) {
     // An old address of a story (title-era slug, editor's rename, the old portal's form).
     const moved = newsRedirect(siteDir, p);
     if (moved) {
-      res.writeHead(301, { ...COMMON_HEADERS, location: moved + url.search, 'cache-control': 'public, max-age=300' });
+      res.writeHead(301, { ...siteHeaders(), location: moved + url.search, 'cache-control': REDIRECT_CACHE });
       return res.end();
     }
     const notFound = p.startsWith('/news/') ? path.join(siteDir, 'news-not-found.html') : path.join(siteDir, '404.html');

@@ -80,3 +80,6 @@ export const DEFAULT_CACHE = 'no-cache';
 export function cacheControl(urlPath: string): string {
   return CACHE_RULES.find(([re]) => re.test(urlPath))?.[1] ?? DEFAULT_CACHE;
 }
+
+/** An old story address answers 301 for a few minutes of caching (front server and the builder's /redirect for nginx). */
+export const REDIRECT_CACHE = 'public, max-age=300';

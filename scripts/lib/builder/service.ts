@@ -7,6 +7,7 @@ import { Releases } from './releases.ts';
 import type { SkippedRecord } from '@portal/domain/text-limits';
 import { buildFull, buildTargeted, takeReport } from './site-build.ts';
 import { newsRedirect } from '../redirects.ts';
+import { REDIRECT_CACHE } from '../security-headers.ts';
 
 export type BuilderOptions = {
   releasesRoot: string;
@@ -160,7 +161,7 @@ export function startBuilder(o: BuilderOptions) {
     if ((req.method === 'GET' || req.method === 'HEAD') && url.pathname === '/redirect') {
       const to = newsRedirect(releases.current, url.searchParams.get('path') ?? '');
       if (!to) return send(404, { error: 'não encontrado' });
-      res.writeHead(301, { location: to, 'cache-control': 'public, max-age=300' });
+      res.writeHead(301, { location: to, 'cache-control': REDIRECT_CACHE });
       return res.end();
     }
     if (req.method === 'POST' && url.pathname === '/hooks/rebuild') {
