@@ -49,6 +49,7 @@ export default async function setup(project: TestProject) {
   // Failover tests stop and start an instance through this (the topology lives in this process).
   control = http
     .createServer(async (req, res) => {
+      if (req.url === '/builder/received' && prod) return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(prod.builder.received));
       const m = /^\/directus\/(\d)\/(stop|start)$/.exec(req.url ?? '');
       if (!m || !prod) return res.writeHead(404).end();
       const i = Number(m[1]);

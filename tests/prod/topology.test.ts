@@ -72,6 +72,26 @@ describe('two Directus instances, one product', () => {
   });
 });
 
+describe('scheduled publishing across instances', () => {
+  it('a scheduled story fires exactly once, though both instances run the schedule', async () => {
+    const { token } = await login(instance(1), 'editor@portal.test');
+    const at = new Date(Date.now() + 25_000).toISOString();
+    const res = await fetch(`${instance(1)}/items/news`, {
+      method: 'POST',
+      headers: json(token!),
+      body: JSON.stringify({ title: `Agendada para as duas instâncias ${Date.now()}`, content: '<p>Texto.</p>', status: 'published', scheduled_at: at }),
+    });
+    expect(res.status).toBe(200);
+    const { id, slug } = ((await res.json()) as { data: { id: string; slug: string } }).data;
+    // Assert: live within a minute of its time…
+    await until(async () => (await fetch(`${nginx()}/news/${slug}/`)).status === 200, 110_000, 'agendada no ar');
+    // …asked for once by the schedule (one sweep on one instance), not once per instance.
+    await new Promise((r) => setTimeout(r, 21_000)); // one more tick of the 20 s schedule, on either instance
+    const received = (await (await fetch(`${inject('controlUrl')}/builder/received`)).json()) as Array<{ request: { news?: string[] } }>;
+    expect(received.filter((r) => r.request.news?.includes(id))).toHaveLength(1);
+  }, 180_000);
+});
+
 describe('failover', () => {
   it('with one instance down, reads keep answering and every acknowledged write is stored; it rejoins', async () => {
     const control = inject('controlUrl');

@@ -68,6 +68,8 @@ export function startBuilder(o: BuilderOptions) {
   const runTargeted = o.jobs?.targeted ?? ((req: TargetedRequest, base: string | null) => buildTargeted(req, base, releases, site));
   // What each built-but-not-yet-live folder left out, until it goes live or is dropped.
   const reports = new Map<string, SkippedRecord[]>();
+  // The last webhook requests, as they arrived (how many instances asked for what).
+  const received: Array<{ at: string; request: BuildRequest }> = [];
 
   let catchUp: NodeJS.Timeout | undefined;
   // What the last failed build was asked to do, so it can be run again once its cause is gone.
@@ -180,6 +182,8 @@ export function startBuilder(o: BuilderOptions) {
         }
         const request = parseBuildRequest(body);
         if (!request) return send(400, { error: 'pedido inválido' });
+        received.push({ at: new Date().toISOString(), request });
+        if (received.length > 200) received.shift();
         void trigger(request);
         send(202, { accepted: request, queued: coalescer.busy });
       });
@@ -192,5 +196,5 @@ export function startBuilder(o: BuilderOptions) {
     clearTimeout(catchUp);
     clearTimeout(retry);
   };
-  return { handler, trigger, retryFailed, status, releases, idle: () => coalescer.idle(), stop };
+  return { handler, trigger, retryFailed, status, releases, received, idle: () => coalescer.idle(), stop };
 }

@@ -9,6 +9,7 @@ import { dbDate, isoFromDb } from '../../shared/db-date.ts';
 import { CATALOGUE, SITE_WIDE } from '@portal/domain/build-contract';
 import { builderNotifier, CATALOGUE_COLLECTIONS, SITE_WIDE_COLLECTIONS, newsRebuild, type NewsState } from './rebuild-trigger.ts';
 import { loadActor } from './actor.ts';
+import { sweepClock } from './sweep-clock.ts';
 import { allowTestTld } from './demo-emails.ts';
 import {
   assertCategoryNameFree,
@@ -164,17 +165,17 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   }
 
   // Scheduled publishing: news whose time came since the last sweep go live
-  // within a minute, with no manual step.
-  let lastSweep = new Date(Date.now() - 5 * 60_000);
+  // within a minute, with no manual step — once, whichever instance sweeps.
+  const clock = sweepClock(env['REDIS'] as string | undefined, new Date(Date.now() - 5 * 60_000));
   schedule('*/20 * * * * *', async () => {
     const now = new Date();
+    const lastSweep = await clock.advance(now);
     const due = await knex('news')
       .where('status', 'published')
       .whereNotNull('scheduled_at')
       .where('published_at', '>', dbDate(knex, lastSweep))
       .where('published_at', '<=', dbDate(knex, now))
       .select('id', 'slug');
-    lastSweep = now;
     if (due.length) {
       // An embargoed photo becomes readable with its story, not before.
       await refreshFileVisibility(knex, candidateFiles('news', await storedRows(knex, 'news', due.map((r: any) => r.id)), []), now);
