@@ -20,7 +20,7 @@ export const VIEW_ROW_RETENTION_DAYS = 90;
 export const READER_BATCH = { intervalMs: 200, maxItems: 5000 } as const;
 
 /** Cache-Control max-age (s) of the public JSON readers' pages fetch. */
-export const PUBLIC_MAX_AGE = { rankings: 10, windowRankings: 60, activeAds: 30 } as const;
+export const PUBLIC_MAX_AGE = { rankings: 10, windowRankings: 60 } as const;
 
 const BOT_UA =
   /bot\b|bot\/|crawl|spider|slurp|mediapartners|facebookexternalhit|embedly|preview|curl\/|wget|python-|httpclient|http-client|okhttp|libwww|scrapy|go-http|java\/|axios|node-fetch|phantomjs|lighthouse|pingdom|uptime|monitor/i;

@@ -290,22 +290,6 @@ describe('/portal/rankings by time window', () => {
   });
 });
 
-describe('/portal/ads/active', () => {
-  it('lists the ads readers may see now, as shared JSON', async () => {
-    const a = admin();
-    const day = 86_400_000;
-    const live = (await a.post('/items/ads', { title: `Ativo ${Date.now()}`, content: '<p>x</p>', is_active: true })).data;
-    const off = (await a.post('/items/ads', { title: `Inativo ${Date.now()}`, content: '<p>x</p>', is_active: false })).data;
-    const over = (await a.post('/items/ads', { title: `Vencido ${Date.now()}`, content: '<p>x</p>', end_date: new Date(Date.now() - day).toISOString() })).data;
-    const res = await fetch(`${baseUrl()}/portal/ads/active`);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=30');
-    const { ids } = (await res.json()) as { ids: string[] };
-    expect(ids).toContain(live.id);
-    expect(ids).not.toContain(off.id);
-    expect(ids).not.toContain(over.id);
-  });
-});
-
 describe('LGPD retention of raw view rows', () => {
   it('deletes raw rows older than 90 days and keeps the newer ones and every count', async () => {
     const n = await seedNews({ status: 'published' });

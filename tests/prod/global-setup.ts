@@ -50,11 +50,16 @@ export default async function setup(project: TestProject) {
   control = http
     .createServer(async (req, res) => {
       if (req.url === '/builder/received' && prod) return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(prod.builder.received));
-      const m = /^\/directus\/(\d)\/(stop|start)$/.exec(req.url ?? '');
+      const m = /^\/directus\/(\d)\/(kill|start)$/.exec(req.url ?? '');
       if (!m || !prod) return res.writeHead(404).end();
       const i = Number(m[1]);
-      if (m[2] === 'stop') await prod.directus[i]!.stop();
-      else await prod.restartDirectus(i);
+      if (m[2] === 'kill') {
+        // A crash, not a shutdown: requests in flight on it are cut.
+        const child = prod.directus[i]!.child;
+        const gone = new Promise((r) => child.once('exit', r));
+        child.kill('SIGKILL');
+        await gone;
+      } else await prod.restartDirectus(i);
       res.writeHead(204).end();
     })
     .listen(0, '127.0.0.1');

@@ -18,7 +18,8 @@ export const ARTICLE_VIEW_CALLS = {
   current: (newsId: string, session: string) => [
     { method: 'POST', path: '/api/portal/article-view', body: JSON.stringify({ news_id: newsId, session_id: session }) },
     { method: 'GET', path: '/api/portal/rankings' },
-    { method: 'GET', path: '/api/portal/ads/active' },
+    // Ads and the urgent message: the build's /live.json (issue #8), a static file.
+    { method: 'GET', path: '/live.json' },
   ],
 } as const;
 export type CallSet = keyof typeof ARTICLE_VIEW_CALLS;

@@ -87,7 +87,7 @@ export class Coalescer {
   private async liveLoop(): Promise<void> {
     // Yield first: the caller stores this promise in `live` before the loop can
     // end and clear it (an adoption with nothing to replay needs no await).
-    await null;
+    await Promise.resolve();
     try {
       while (this.pendingTargeted || this.adoption) {
         const adoption = this.adoption;
@@ -116,7 +116,7 @@ export class Coalescer {
   }
 
   private async fullLoop(): Promise<void> {
-    await null;
+    await Promise.resolve();
     try {
       while (this.pendingFull) {
         this.pendingFull = false;

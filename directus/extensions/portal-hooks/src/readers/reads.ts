@@ -88,14 +88,3 @@ export async function rankingsByWindow(db: Knex, window: RankingWindow, limit: n
   return { window, most_read: await top('views'), most_liked: await top('likes') };
 }
 
-/** Ids of the ads readers may see now (active, inside their window): the page hides the rest. */
-export async function activeAdIds(db: Knex, now = new Date()): Promise<string[]> {
-  const at = dbDate(db, now);
-  return db('ads')
-    .where('is_active', true)
-    .andWhere((q) => q.whereNull('start_date').orWhere('start_date', '<=', at))
-    .andWhere((q) => q.whereNull('end_date').orWhere('end_date', '>=', at))
-    .orderBy('id')
-    .pluck('id');
-}
-

@@ -10,7 +10,6 @@
  *   POST /portal/likes         TOP toggle
  *   POST /portal/views         pre-#9 pages still in browsers' caches
  *   GET  /portal/rankings      sidebar, or ?window=24h|7d|30d&limit=1..50
- *   GET  /portal/ads/active    ids of the ads live now
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Knex } from 'knex';
@@ -20,7 +19,7 @@ import { invalid, notFound } from '../../../shared/portal-error.ts';
 import { createBatcher } from './batcher.ts';
 import { flushReaderBatch, type ReaderAnswer, type ReaderItem } from './counting.ts';
 import { createPublicCache, publicMaxAge } from './public-cache.ts';
-import { activeAdIds, hashIp, rankings, rankingsByWindow } from './reads.ts';
+import { hashIp, rankings, rankingsByWindow } from './reads.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INVALID_NEWS = 'Identificador de notícia inválido';
@@ -73,7 +72,6 @@ export function readerRoutes(db: Knex, env: Record<string, unknown>): { before: 
   const caps = new MinuteCaps();
   const sidebar = createPublicCache<unknown>(PUBLIC_MAX_AGE.rankings * 1000);
   const windows = createPublicCache<unknown>(PUBLIC_MAX_AGE.windowRankings * 1000);
-  const ads = createPublicCache<string[]>(PUBLIC_MAX_AGE.activeAds * 1000);
 
   /** The client as the counting sees it: a salted hash of its address and whether it is an obvious bot. */
   const clientOf = (req: Request) => ({ ipHash: hashIp(addressOf(req), secret), bot: isObviousBot(req.get('user-agent')) });
@@ -148,14 +146,6 @@ export function readerRoutes(db: Knex, env: Record<string, unknown>): { before: 
         if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw invalid('Limite inválido: de 1 a 50');
         res.set('cache-control', publicMaxAge(PUBLIC_MAX_AGE.windowRankings));
         return windows.get(`${window}:${limit}`, () => rankingsByWindow(db, window, limit));
-      }),
-    );
-    router.get(
-      '/portal/ads/active',
-      ...pre,
-      route(async (_req, res) => {
-        res.set('cache-control', publicMaxAge(PUBLIC_MAX_AGE.activeAds));
-        return { ids: await ads.get('active', () => activeAdIds(db)) };
       }),
     );
     return router;
