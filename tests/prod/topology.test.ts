@@ -72,6 +72,34 @@ describe('two Directus instances, one product', () => {
   });
 });
 
+describe('reader caps across instances', () => {
+  it('one address gets 20 counted views of an article a minute in all, not 20 per instance', async () => {
+    const { token } = await login(instance(0), 'editor@portal.test');
+    const made = await fetch(`${instance(0)}/items/news`, {
+      method: 'POST',
+      headers: json(token!),
+      body: JSON.stringify({ title: `Contagem limitada ${Date.now()}`, summary: 'Resumo.', content: '<p>Texto.</p>', status: 'published' }),
+    });
+    expect(made.status).toBe(200);
+    const { id } = ((await made.json()) as { data: { id: number } }).data;
+    // The caps count per clock minute: start where the whole burst fits in one.
+    if (new Date().getSeconds() > 45) await new Promise((r) => setTimeout(r, (61 - new Date().getSeconds()) * 1000));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        fetch(`${instance(i % 2)}/portal/article-view`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131 Mobile' },
+          body: JSON.stringify({ news_id: id }),
+        }).then(async (r) => ({ status: r.status, ...((await r.json()) as { counted: boolean; views: number }) })),
+      ),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => a.counted)).toHaveLength(20);
+    const row = await fetch(`${instance(1)}/items/news/${id}?fields=view_count`, { headers: json(token!) });
+    expect(((await row.json()) as { data: { view_count: number } }).data.view_count).toBe(20);
+  });
+});
+
 describe('scheduled publishing across instances', () => {
   it('a scheduled story fires exactly once, though both instances run the schedule', async () => {
     const { token } = await login(instance(1), 'editor@portal.test');

@@ -5,7 +5,8 @@
  * `before` router, mounted at middlewares.before); a request that carries
  * credentials (staff reading the site) goes on and is answered by the `after`
  * router with its accountability. Both share one batch buffer, one set of caps
- * and one cache per process: the deliberate shared state of this extension.
+ * (in Redis where it runs: caps.ts) and one cache per process: the deliberate
+ * shared state of this extension.
  *   POST /portal/article-view  the one call of an article view
  *   POST /portal/likes         TOP toggle
  *   POST /portal/views         pre-#9 pages still in browsers' caches
@@ -14,7 +15,8 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Knex } from 'knex';
 import { isValidSessionId } from '@portal/domain/engagement';
-import { isObviousBot, isRankingWindow, MinuteCaps, PUBLIC_MAX_AGE, READER_BATCH, READER_CAPS } from '@portal/domain/reader-traffic';
+import { isObviousBot, isRankingWindow, PUBLIC_MAX_AGE, READER_BATCH, READER_CAPS } from '@portal/domain/reader-traffic';
+import { readerCaps } from './caps.ts';
 import { invalid, notFound } from '../../../shared/portal-error.ts';
 import { createBatcher } from './batcher.ts';
 import { flushReaderBatch, type ReaderAnswer, type ReaderItem } from './counting.ts';
@@ -69,7 +71,7 @@ export function readerRoutes(db: Knex, env: Record<string, unknown>): { before: 
   const viewCap = capFrom(env['PORTAL_VIEW_CAP_PER_MINUTE'], READER_CAPS.viewsPerMinute);
   const likeCap = capFrom(env['PORTAL_LIKE_CAP_PER_MINUTE'], READER_CAPS.likesPerMinute);
   const batch = createBatcher<ReaderItem, ReaderAnswer>((items) => flushReaderBatch(db, items), READER_BATCH);
-  const caps = new MinuteCaps();
+  const caps = readerCaps(env['REDIS'] ? String(env['REDIS']) : undefined);
   const sidebar = createPublicCache<unknown>(PUBLIC_MAX_AGE.rankings * 1000);
   const windows = createPublicCache<unknown>(PUBLIC_MAX_AGE.windowRankings * 1000);
 
@@ -92,7 +94,7 @@ export function readerRoutes(db: Knex, env: Record<string, unknown>): { before: 
       userId: userOf(req),
       ipHash,
       liker: readerFrom(req, req.body?.session_id),
-      counted: !bot && caps.take(`v|${ipHash}|${newsId}`, viewCap),
+      counted: !bot && (await caps.take(`v|${ipHash}|${newsId}`, viewCap)),
       at: new Date(),
     });
   }
@@ -127,7 +129,7 @@ export function readerRoutes(db: Knex, env: Record<string, unknown>): { before: 
         const newsId = newsIdFrom(req.body?.news_id);
         const liker = likerFrom(req, req.body?.session_id);
         const { ipHash, bot } = clientOf(req);
-        const a = await committed({ kind: 'like', newsId, liker, counted: !bot && caps.take(`l|${ipHash}|${newsId}`, likeCap), at: new Date() });
+        const a = await committed({ kind: 'like', newsId, liker, counted: !bot && (await caps.take(`l|${ipHash}|${newsId}`, likeCap)), at: new Date() });
         res.set('cache-control', 'no-store');
         return { liked: a.liked, likes: a.likes, counted: a.counted };
       }),
