@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../directus/scripts/lib/paths.ts';
+import { ensureDebianPackage } from './lib/debian-package.ts';
 
 const only = process.argv[2];
 const extra = process.argv.slice(3);
@@ -54,8 +55,11 @@ if (!only || only === 'unit') vitestRun('Testes unitários e de interface', ['un
 if (!only || only === 'api') vitestRun('Testes de API (Directus real, SQLite)', ['api'], 'api-sqlite.json');
 if (only === 'api:pg' || (!only && process.env.TEST_API_PG === '1')) vitestRun('Testes de API (Directus real, PostgreSQL)', ['api'], 'api-pg.json', { TEST_DB: 'postgres' });
 if (only === 'prod' || (!only && process.env.TEST_PROD === '1')) vitestRun('Topologia de produção (nginx, 2 Directus, PostgreSQL, Redis)', ['prod'], 'prod.json');
-if (!only || only === 'e2e')
+if (!only || only === 'e2e') {
+  // Debian's Chromium drives the e2e suite (never `playwright install`): brought in here on a fresh machine.
+  if (!process.env.CHROMIUM_PATH) ensureDebianPackage('chromium', '/usr/bin/chromium');
   run('Testes e2e (Chromium, build de produção)', [playwright, 'test', '--reporter=list,json', ...extra], { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(out, 'e2e.json') }, 'e2e.json');
+}
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode || (totals.failed > 0 ? 1 : 0));

@@ -242,6 +242,22 @@ test.describe('header session', () => {
   });
 });
 
+test.describe('privacy page', () => {
+  test('the footer leads to what is recorded about readers, for how long and how to ask (LGPD)', async ({ page }) => {
+    const noErrors = failOnPageErrors(page);
+    await page.goto('/');
+    await page.locator('footer').getByRole('link', { name: 'Política de Privacidade' }).click();
+    await expect(page).toHaveURL(/\/privacidade$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Política de Privacidade');
+    const text = page.locator('article');
+    await expect(text).toContainText('cada registro de leitura é apagado após 90 dias');
+    await expect(text).toContainText('o endereço IP em si não é gravado');
+    await expect(text.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+    await expectNoAxeViolations(page);
+    noErrors();
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -48,6 +48,7 @@ test('RSS feeds, sitemap and Google News sitemap are valid XML with the publishe
   for (const n of news) expect(sitemap).toContain(`/news/${n.slug}</loc>`);
   expect(sitemap).toContain('/category/meio-ambiente</loc>');
   expect(sitemap).toContain('/category/politica/arquivo/</loc>');
+  expect(sitemap).toContain('/privacidade</loc>');
   const gnews = await parseXml(page, '/news-sitemap.xml');
   const since = Date.now() - 48 * 3600_000;
   for (const n of news) {

@@ -50,6 +50,7 @@ async function table(): Promise<Array<[string, string]>> {
     ['robots', '/robots.txt'],
     ['search entry', '/pagefind/pagefind-entry.json'],
     ['search page', '/busca'],
+    ['privacy page', '/privacidade'],
     ['live state', '/live.json'],
     ['search delta', '/search-delta.json'],
     ['logo', '/logo.svg'],

@@ -10,6 +10,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../../directus/scripts/lib/paths.ts';
+import { ensureDebianPackage } from '../debian-package.ts';
 
 export const NGINX_CONF = path.join(ROOT, 'deploy/nginx.conf');
 export const NGINX_BIN = '/usr/sbin/nginx';
@@ -67,14 +68,9 @@ export function localNginxConf(o: LocalNginx, prefix: string): string {
   ].join('\n');
 }
 
-/** Debian's nginx, installed when missing (as CI installs Chromium). */
+/** Debian's nginx, installed when missing (as npm test does Chromium). */
 export function ensureNginx(log: (s: string) => void = () => {}) {
-  if (existsSync(NGINX_BIN)) return;
-  log('instalando o nginx do Debian (apt-get)…');
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'nginx']]) {
-    const r = spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    if (r.status !== 0) throw new Error('não foi possível instalar o nginx (apt-get install nginx); instale-o e tente de novo');
-  }
+  ensureDebianPackage('nginx', NGINX_BIN, log);
 }
 
 export type RunningNginx = { url: string; stop: () => Promise<void>; process: ChildProcess };

@@ -1,4 +1,4 @@
-/** Every page that is not a story: home, categories, their archive indexes and month pages. */
+/** Every page that is not a story: home, the privacy page, categories, their archive indexes and month pages. */
 import type { APIRoute } from 'astro';
 import { archiveIndexPath, archiveMonthPath } from '@portal/domain/archive';
 import { categoryPages, content } from '../../lib/content.ts';
@@ -10,6 +10,7 @@ export const GET: APIRoute = async ({ site }) => {
   const url = (p: string) => new URL(p, site).href;
   const body = sitemap([
     { loc: url('/'), lastmod: c.news[0]?.publishedAt },
+    { loc: url('/privacidade') },
     ...categoryPages(c).flatMap((k) => {
       const newest = c.byCategory.get(k.slug)?.[0]?.publishedAt;
       return [{ loc: url(`/category/${k.slug}`), lastmod: newest }, ...(newest ? [{ loc: url(archiveIndexPath(k.slug)), lastmod: newest }] : [])];
