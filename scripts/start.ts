@@ -15,7 +15,8 @@ import { startBuilder } from './lib/builder/service.ts';
 import { Supervisor } from './lib/supervisor.ts';
 import { EnvError } from '@portal/domain/env';
 import { startEnv } from './lib/start-env.ts';
-import { buildAdmin, startDirectusInstance, startFrontServer, type DirectusInstance } from './lib/stack.ts';
+import { buildAdmin, startDirectusInstance, startFrontServer, startMailCatcher, type DirectusInstance } from './lib/stack.ts';
+import type { MailCatcher } from './lib/mail-catcher.ts';
 
 let ports: ReturnType<typeof startEnv>;
 try {
@@ -25,7 +26,7 @@ try {
   console.error(`» ${e.message}`);
   process.exit(1);
 }
-const { PORT: SITE_PORT, DIRECTUS_PORT, BUILDER_PORT } = ports;
+const { PORT: SITE_PORT, DIRECTUS_PORT, BUILDER_PORT, MAIL_SMTP_PORT, MAIL_WEB_PORT } = ports;
 const SITE_URL = `http://localhost:${SITE_PORT}`;
 const BUILDER_TOKEN = randomBytes(16).toString('hex');
 const step = (s: string) => console.log(`» ${s}`);
@@ -42,6 +43,13 @@ const front = await startFrontServer({
   host: '0.0.0.0',
 });
 
+// Every mail the product sends lands in a local inbox (MailDev) one can read and follow (issue #13).
+const mail = new Supervisor<MailCatcher>({
+  name: 'Caixa de e-mails',
+  start: () => startMailCatcher({ smtpPort: MAIL_SMTP_PORT, webPort: MAIL_WEB_PORT, dir: path.join(DATA_DIR, 'mail') }),
+  log: step,
+});
+
 let builderServer: http.Server | undefined;
 let builder: ReturnType<typeof startBuilder> | undefined;
 let env: Record<string, string> = {};
@@ -56,6 +64,7 @@ const directus = new Supervisor<DirectusInstance>({
           port: DIRECTUS_PORT,
           demo: true,
           siteUrl: SITE_URL,
+          mailSmtpPort: MAIL_SMTP_PORT,
           extra: { PORTAL_BUILDER_URL: `http://127.0.0.1:${BUILDER_PORT}`, PORTAL_BUILDER_TOKEN: BUILDER_TOKEN },
           log: (s) => step(s),
         }),
@@ -72,17 +81,22 @@ async function shutdown(code = 0) {
   await new Promise((r) => front.close(r));
   await new Promise((r) => (builderServer ? builderServer.close(r) : r(null)));
   await directus.stop();
+  await mail.stop();
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 // Never leave Directus orphaned, whatever ends this process.
-process.on('exit', () => directus.instance?.child.kill('SIGKILL'));
+process.on('exit', () => {
+  directus.instance?.child.kill('SIGKILL');
+  mail.instance?.child.kill('SIGKILL');
+});
 // A bug in one part must not take the others down with it: log and keep serving.
 process.on('uncaughtException', (e) => console.error('» erro inesperado (o portal continua no ar):', e));
 process.on('unhandledRejection', (e) => console.error('» erro inesperado (o portal continua no ar):', e));
 
 try {
+  await mail.start();
   step('Iniciando o Directus (SQLite em .data/)…');
   const running = await directus.start();
   env = running.env;
@@ -109,6 +123,7 @@ Portal Pará no ar em ${((Date.now() - t0) / 1000).toFixed(1)} s
 
   Site e painel:  ${SITE_URL}          (admin em ${SITE_URL}/auth)
   Directus:       http://localhost:${DIRECTUS_PORT}     (API também em ${SITE_URL}/api)
+  E-mails:        http://localhost:${MAIL_WEB_PORT}     (todo e-mail enviado pelo portal chega aqui)
 
   Contas de demonstração (senha ${DEMO_PASSWORD}):
     super_admin  admin@portal.test

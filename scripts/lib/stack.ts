@@ -25,6 +25,8 @@ export type InstanceOptions = {
   /** Start from an empty database (tests); the demo keeps its data. */
   fresh?: boolean;
   siteUrl?: string;
+  /** SMTP port of the local mail catcher Directus sends to (npm start, e2e). */
+  mailSmtpPort?: number;
   extra?: Record<string, string>;
   log?: (s: string) => void;
 };
@@ -50,7 +52,7 @@ export async function startDirectusInstance(o: InstanceOptions): Promise<Directu
   await buildExtensions();
   if (o.fresh) rmSync(o.dataDir, { recursive: true, force: true });
   if (o.db === 'postgres') await preparePgDatabase(o.pgDatabase ?? 'portal_test', !!o.fresh);
-  const env = directusEnv({ dataDir: o.dataDir, port: o.port, db: o.db, pgDatabase: o.pgDatabase, siteUrl: o.siteUrl, extra: o.extra });
+  const env = directusEnv({ dataDir: o.dataDir, port: o.port, db: o.db, pgDatabase: o.pgDatabase, siteUrl: o.siteUrl, mailSmtpPort: o.mailSmtpPort, extra: o.extra });
   await bootstrap(env);
   const running = await startDirectus(env);
   try {
@@ -82,3 +84,4 @@ export async function buildAdmin(o: { outDir: string }) {
 }
 
 export { startFrontServer };
+export { startMailCatcher } from './mail-catcher.ts';

@@ -38,7 +38,7 @@ describe('/users/register (sign-up, spec §7)', () => {
       password: 'senha-forte-123',
       first_name: 'Maria',
       last_name: 'das Dores',
-      verification_url: 'http://localhost:4321/admin',
+      verification_url: 'http://localhost:4321/auth?confirmar=1',
     });
     expect(r.status).toBe(204);
     const user = (await admin().get(`/users?filter[email][_eq]=${email}&fields=id,role,status`)).data[0];

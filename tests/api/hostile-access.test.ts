@@ -19,7 +19,7 @@ describe('/items/profiles', () => {
       email: `leitora-${randomUUID().slice(0, 8)}@portal.test`,
       password: 'senha-forte-123',
       first_name: name,
-      verification_url: 'http://localhost:4321/admin',
+      verification_url: 'http://localhost:4321/auth?confirmar=1',
     });
     expect(r.status).toBe(204);
     expect((await admin().get(`/items/profiles?filter[full_name][_eq]=${encodeURIComponent(name)}&fields=id`)).data).toHaveLength(1);

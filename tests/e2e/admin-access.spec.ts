@@ -1,7 +1,7 @@
 /** Sign-in, session, sidebar per role and the spec's denial screens. */
 import { expect, test } from '@playwright/test';
-import { createUser, deleteUser } from '../../directus/scripts/lib/client.ts';
-import { adminApi, DEMO, failOnPageErrors, signIn } from './support.ts';
+import { createUser, deleteUser, readUsers } from '../../directus/scripts/lib/client.ts';
+import { adminApi, DEMO, failOnPageErrors, linkIn, mailFor, signIn, stackState } from './support.ts';
 import { freshTotp } from '../support/totp.ts';
 import { arrangeStaff, expectToast, SIDEBAR, sidebar } from './admin-support.ts';
 
@@ -120,12 +120,32 @@ test('verificação em duas etapas: ativar no perfil e entrar com o código', as
   }
 });
 
-test('recuperar senha a partir de /auth envia o email', async ({ page }) => {
-  await page.goto('/auth');
-  await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
-  await page.getByLabel('Email').fill(DEMO.editor);
-  await page.getByRole('button', { name: 'Enviar link de redefinição' }).click();
-  await expectToast(page, 'Email enviado', 'Verifique seu email para redefinir a senha.');
+test('recuperar senha: o e-mail em português chega, o link leva a /auth e a nova senha entra', async ({ page }) => {
+  const email = `esqueceu-${Date.now()}@portal.test`;
+  const user = (await adminApi().request(createUser({ email, password: 'senha-antiga-2026', status: 'active', first_name: 'Esque', last_name: 'Ceu' }))) as { id: string };
+  try {
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Enviar link de redefinição' }).click();
+    await expectToast(page, 'Email enviado', 'Verifique seu email para redefinir a senha.');
+    const mail = await mailFor(email);
+    expect(mail.subject).toBe('Redefinição de senha no Portal Pará');
+    expect(mail.html).toContain('Recebemos um pedido para redefinir a senha da sua conta no Portal Pará');
+    const link = linkIn(mail, 'Redefinir minha senha');
+    expect(link.startsWith(`${stackState().siteUrl}/auth?token=`)).toBe(true);
+    await page.goto(link);
+    await page.getByLabel('Nova senha', { exact: true }).fill('senha-nova-2026');
+    await page.getByLabel('Confirmar nova senha').fill('senha-nova-2026');
+    await page.getByRole('button', { name: 'Redefinir senha' }).click();
+    await expectToast(page, 'Senha redefinida. Entre com a nova senha.');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill('senha-nova-2026');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+  } finally {
+    await adminApi().request(deleteUser(user.id)).catch(() => undefined);
+  }
 });
 
 test('link de redefinição inválido mostra erro', async ({ page }) => {
@@ -137,14 +157,25 @@ test('link de redefinição inválido mostra erro', async ({ page }) => {
 });
 
 
-test('cadastro pede confirmação por email', async ({ page }) => {
+test('cadastro: o e-mail de confirmação chega e o link ativa a conta', async ({ page }) => {
+  const email = `leitora-${Date.now()}@portal.test`;
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await page.getByLabel('Nome Completo').fill('Leitora Nova');
-  await page.getByLabel('Email').fill(`leitora-${Date.now()}@portal.test`);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill('senha-leitora-2026');
   await page.getByRole('button', { name: 'Cadastrar' }).click();
   await expectToast(page, 'Cadastro realizado', 'Verifique seu email para confirmar a conta.');
+  const mail = await mailFor(email);
+  expect(mail.subject).toBe('Confirme seu e-mail no Portal Pará');
+  await page.goto(linkIn(mail, 'Confirmar meu e-mail'));
+  await expect(page.getByText('E-mail confirmado! Sua conta está ativa.')).toBeVisible();
+  const [user] = (await adminApi().request(readUsers({ filter: { email: { _eq: email } }, fields: ['id', 'status'] }))) as Array<{ id: string; status: string }>;
+  expect(user!.status).toBe('active');
+  // The same link again is refused, clearly.
+  await page.goto(linkIn(mail, 'Confirmar meu e-mail'));
+  await expect(page.getByText('Link de confirmação inválido, expirado ou já usado.')).toBeVisible();
+  await adminApi().request(deleteUser(user!.id)).catch(() => undefined);
 });
 
 test('conta sem papel da equipe aparece como "Usuário" e não alcança as telas', async ({ page }) => {

@@ -2,10 +2,10 @@
  * Brings up the production build for the e2e suite and writes where it is
  * to $E2E_DIR/state.json (default .cache/e2e; read by tests/e2e/support.ts).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../directus/scripts/lib/paths.ts';
-import { buildAdmin, buildSite, startDirectusInstance, startFrontServer } from '../../scripts/lib/stack.ts';
+import { buildAdmin, buildSite, startDirectusInstance, startFrontServer, startMailCatcher } from '../../scripts/lib/stack.ts';
 import { builtContent } from './site-support.ts';
 
 export default async function globalSetup() {
@@ -13,12 +13,17 @@ export default async function globalSetup() {
   const siteUrl = `http://localhost:${port}`;
   const dir = path.resolve(ROOT, process.env.E2E_DIR ?? '.cache/e2e');
   mkdirSync(dir, { recursive: true });
+  // Mail flows are followed to the end through a local inbox (ports beside the site's unless given).
+  const mailPort = Number(process.env.E2E_MAIL_PORT ?? port + 2000);
+  rmSync(path.join(dir, 'mail'), { recursive: true, force: true });
+  const mail = await startMailCatcher({ smtpPort: mailPort, webPort: mailPort + 1, dir: path.join(dir, 'mail') });
   const directus = await startDirectusInstance({
     dataDir: path.join(dir, 'data'),
     port: Number(process.env.E2E_DIRECTUS_PORT ?? 18080),
     demo: true,
     fresh: true,
     siteUrl,
+    mailSmtpPort: mailPort,
   });
   // What the build is about to see: site specs compare pages with this, not
   // with live data that admin specs change while they run.
@@ -27,9 +32,10 @@ export default async function globalSetup() {
   const adminDir = path.join(dir, 'admin');
   await Promise.all([buildSite({ directusUrl: directus.url, outDir: siteDir, siteUrl }), buildAdmin({ outDir: adminDir })]);
   const front = await startFrontServer({ port, siteDir, adminDir, directusUrl: directus.url });
-  writeFileSync(path.join(dir, 'state.json'), JSON.stringify({ siteUrl, directusUrl: directus.url, adminToken: directus.env.ADMIN_TOKEN, siteDir, adminDir }));
+  writeFileSync(path.join(dir, 'state.json'), JSON.stringify({ siteUrl, directusUrl: directus.url, adminToken: directus.env.ADMIN_TOKEN, siteDir, adminDir, inboxUrl: mail.inboxUrl }));
   return async () => {
     await new Promise((r) => front.close(r));
     await directus.stop();
+    await mail.stop();
   };
 }

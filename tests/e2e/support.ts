@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { tokenClient } from '../../directus/scripts/lib/client.ts';
+import { mailsTo, type CaughtMail } from '../../scripts/lib/mail-catcher.ts';
 
 export const DEMO_PASSWORD = 'portal-demo-2026';
 export const DEMO = {
@@ -11,7 +12,7 @@ export const DEMO = {
   producer: 'produtor@portal.test',
 } as const;
 
-export function stackState(): { siteUrl: string; directusUrl: string; adminToken: string; siteDir: string; adminDir: string } {
+export function stackState(): { siteUrl: string; directusUrl: string; adminToken: string; siteDir: string; adminDir: string; inboxUrl: string } {
   return JSON.parse(readFileSync(path.resolve(process.env.E2E_DIR ?? '.cache/e2e', 'state.json'), 'utf8'));
 }
 
@@ -37,4 +38,18 @@ export function failOnPageErrors(page: Page) {
     if (m.type() === 'error') errors.push(m.text());
   });
   return () => expect(errors, 'erros no console da página').toEqual([]);
+}
+
+/** The newest mail the local inbox got for `address`, waiting up to 20 s for it to arrive. */
+export async function mailFor(address: string): Promise<CaughtMail> {
+  let found: CaughtMail | undefined;
+  await expect.poll(async () => (found = (await mailsTo(stackState().inboxUrl, address))[0]), { timeout: 20_000, message: `e-mail para ${address}` }).toBeTruthy();
+  return found!;
+}
+
+/** The href of the mail's link whose text is `label`. */
+export function linkIn(mail: CaughtMail, label: string): string {
+  const m = new RegExp(`<a[^>]*href="([^"]+)"[^>]*>\\s*${label}\\s*</a>`).exec(mail.html);
+  if (!m) throw new Error(`link "${label}" não está no e-mail "${mail.subject}"`);
+  return m[1]!.replace(/&amp;/g, '&');
 }

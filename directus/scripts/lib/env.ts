@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { EXTENSIONS_DIR } from './paths.ts';
+import { EMAIL_TEMPLATES_DIR, EXTENSIONS_DIR } from './paths.ts';
 import { UPLOAD_TYPES } from '@portal/domain/files';
 
 export type DbKind = 'sqlite' | 'postgres';
@@ -20,6 +20,8 @@ export type InstanceOptions = {
   siteUrl?: string;
   adminEmail?: string;
   adminPassword?: string;
+  /** SMTP port of a local mail catcher (npm start, e2e); without it mail goes nowhere (API tests). */
+  mailSmtpPort?: number;
   extra?: Record<string, string>;
 };
 
@@ -81,10 +83,11 @@ export function directusEnv(o: InstanceOptions): Record<string, string> {
     // The browser talks to Directus through the site origin (/api), but dev tools may not.
     CORS_ENABLED: 'true',
     CORS_ORIGIN: siteUrl,
+    // The public origin mails link to (portal-hooks mail.ts).
+    PORTAL_SITE_URL: siteUrl,
     PASSWORD_RESET_URL_ALLOW_LIST: `${siteUrl}/auth`,
-    USER_REGISTER_URL_ALLOW_LIST: `${siteUrl}/admin`,
-    EMAIL_TRANSPORT: 'sendmail',
-    EMAIL_SENDMAIL_PATH: '/bin/true',
+    USER_REGISTER_URL_ALLOW_LIST: `${siteUrl}/auth`,
+    ...mailEnv(o.mailSmtpPort),
     ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION: '2000',
     // Uploads: real images of at most 10 MB (the bytes are checked by portal-hooks/upload-guard.ts).
     FILES_MAX_UPLOAD_SIZE: '10mb',
@@ -93,4 +96,11 @@ export function directusEnv(o: InstanceOptions): Record<string, string> {
     REFRESH_TOKEN_TTL: '7d',
     ...o.extra,
   };
+}
+
+/** Where Directus sends mail: the local catcher when there is one, else nowhere; templates in pt-BR either way. */
+function mailEnv(smtpPort: number | undefined): Record<string, string> {
+  const common = { EMAIL_FROM: 'nao-responda@portal.test', EMAIL_TEMPLATES_PATH: EMAIL_TEMPLATES_DIR };
+  if (!smtpPort) return { ...common, EMAIL_TRANSPORT: 'sendmail', EMAIL_SENDMAIL_PATH: '/bin/true' };
+  return { ...common, EMAIL_TRANSPORT: 'smtp', EMAIL_SMTP_HOST: '127.0.0.1', EMAIL_SMTP_PORT: String(smtpPort), EMAIL_SMTP_SECURE: 'false', EMAIL_SMTP_IGNORE_TLS: 'true' };
 }

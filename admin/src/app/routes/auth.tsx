@@ -1,4 +1,4 @@
-/** /auth: "Área Administrativa" sign-in, sign-up, forgotten password and the reset-link landing. */
+/** /auth: "Área Administrativa" sign-in, sign-up, forgotten password and the landings of the reset and sign-up mails. */
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { LoadingText } from '../../components/ui/states.tsx';
@@ -7,6 +7,7 @@ import { ForgotPasswordForm } from '../../features/auth/components/forgot-passwo
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
 import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
 import { SignUpForm } from '../../features/auth/components/sign-up-form.tsx';
+import { VerifyEmail } from '../../features/auth/components/verify-email.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot';
@@ -18,6 +19,13 @@ export function AuthRoute() {
   const token = params.get('token');
   const [mode, setMode] = useState<Mode>('sign-in');
 
+  if (token && params.has('confirmar')) {
+    return (
+      <AuthCard subtitle="Confirmar e-mail">
+        <VerifyEmail token={token} onDone={() => setParams({}, { replace: true })} />
+      </AuthCard>
+    );
+  }
   if (token) {
     return (
       <AuthCard subtitle="Redefinir senha">

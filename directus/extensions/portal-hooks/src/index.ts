@@ -32,6 +32,7 @@ import { invalid } from '../../shared/portal-error.ts';
 import { purgeExpiredViews, VIEW_RETENTION_CRON } from '../../shared/view-retention.ts';
 import { readerRoutes } from './readers/routes.ts';
 import { validateAd, type AdInput } from '@portal/domain/ads';
+import { localizeMail, type OutgoingMail } from './mail.ts';
 
 /** The first of validateAd's messages, in form order, or null. */
 const firstAdError = (ad: Record<string, unknown>): string | null => Object.values(validateAd(ad as AdInput))[0] ?? null;
@@ -44,6 +45,16 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   const readers = readerRoutes(database as any, env);
   init('middlewares.before', (meta) => {
     (meta as { app: import('express').Router }).app.use(readers.before);
+  });
+
+  // Mail in pt-BR, signed with the portal's name (issue #13).
+  filter('email.send', async (mail) => {
+    const row = await (database as any)('settings').where('key', 'portal_name').first('value');
+    return localizeMail(mail as OutgoingMail, {
+      portalName: String(row?.value ?? ''),
+      siteUrl: String(env['PORTAL_SITE_URL'] ?? env['PUBLIC_URL'] ?? ''),
+      fromAddress: String(env['EMAIL_FROM'] ?? ''),
+    });
   });
 
   init('middlewares.after', (meta) => {

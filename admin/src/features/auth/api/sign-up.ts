@@ -11,11 +11,11 @@ export const signUpSchema = z.object({
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-/** full_name travels as first/last name; the server's profile hook joins them back. */
+/** full_name travels as first/last name; the server's profile hook joins them back. The mail's link lands on /auth?confirmar=1. */
 export function signUp(input: SignUpInput) {
   const [first = '', ...rest] = input.full_name.trim().split(/\s+/);
   return directus.request(
-    registerUser(input.email, input.password, { first_name: first, last_name: rest.join(' '), verification_url: `${env.origin}${paths.admin.root}` }),
+    registerUser(input.email, input.password, { first_name: first, last_name: rest.join(' '), verification_url: `${env.origin}${paths.auth}?confirmar=1` }),
   );
 }
 
