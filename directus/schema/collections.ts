@@ -9,6 +9,7 @@
 import { AD_FORMATS, AD_POSITIONS, AD_POSITION_LABELS, AD_TYPES } from '@portal/domain/ads';
 import { NEWS_STATUSES, NEWS_STATUS_LABELS } from '@portal/domain/news-status';
 import { ROLES, roleLabel } from '@portal/domain/roles';
+import { NEWSLETTER_STATUSES, NEWSLETTER_STATUS_LABELS, type NewsletterStatus } from '@portal/domain/newsletter';
 
 export type FieldDef = {
   field: string;
@@ -164,6 +165,23 @@ export const collections: CollectionDef[] = [
       select('google_ad_format', AD_FORMATS, 'auto'),
       bool('google_ad_responsive', true),
       createdAt(),
+    ],
+  },
+  {
+    // Newsletter subscribers (issue #13): double opt-in, the consent text's version and the
+    // times of request and confirmation kept; the address only as a salted hash. Read by
+    // super_admin (admin access) only; readers reach it through /portal/newsletter/*.
+    collection: 'newsletter_subscribers',
+    meta: { icon: 'mail', note: 'Inscritos na newsletter (confirmação dupla, LGPD)', display_template: '{{email}}' },
+    fields: [
+      uuidPk,
+      str('email', { required: true, unique: true, max: 254 }),
+      select('status', NEWSLETTER_STATUSES, 'pending', (v) => NEWSLETTER_STATUS_LABELS[v as NewsletterStatus]),
+      str('consent_version', { required: true, max: 32, note: 'Versão do texto de consentimento aceito' }),
+      timestamp('requested_at', true),
+      timestamp('confirmed_at'),
+      timestamp('unsubscribed_at'),
+      str('ip_hash', { required: true, max: 64 }),
     ],
   },
   {

@@ -80,6 +80,18 @@ export type NewsView = { id: number; news_id: string; user_id: string | null; ip
 /** Views and net TOPs of one news on one Belém day (id "news_id:YYYY-MM-DD"; issue #9). */
 export type NewsDaily = { id: string; news_id: string | News; day: string; views: number; likes: number };
 
+/** A newsletter subscription (issue #13): double opt-in, consent version, salted IP hash. */
+export type NewsletterSubscriber = {
+  id: string;
+  email: string;
+  status: 'pending' | 'confirmed' | 'unsubscribed';
+  consent_version: string;
+  requested_at: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  ip_hash: string;
+};
+
 /** An old address of a story, answered with a 301 to its current one (issue #8). */
 export type NewsRedirect = { id: number; slug: string; news_id: string | News; created_at: string };
 
@@ -95,6 +107,7 @@ export type Schema = {
   news_views: NewsView[];
   news_redirects: NewsRedirect[];
   news_daily: NewsDaily[];
+  newsletter_subscribers: NewsletterSubscriber[];
 };
 
 /** Fields of a news item safe for anonymous readers (never author emails). */

@@ -44,3 +44,14 @@ export async function mailsTo(inboxUrl: string, address: string): Promise<Caught
   const all = (await (await fetch(`${inboxUrl}/api/email`)).json()) as CaughtMail[];
   return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase())).reverse();
 }
+
+/**
+ * One header of a caught mail, unfolded, read from its raw source (the JSON
+ * API lists only a few headers).
+ */
+export async function mailHeader(inboxUrl: string, id: string, name: string): Promise<string | undefined> {
+  const source = await (await fetch(`${inboxUrl}/api/email/${id}/source`)).text();
+  const head = source.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
+}

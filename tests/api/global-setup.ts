@@ -6,11 +6,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startDirectusInstance, type DirectusInstance } from '../../scripts/lib/stack.ts';
+import { startDirectusInstance, startMailCatcher, type DirectusInstance } from '../../scripts/lib/stack.ts';
+import type { MailCatcher } from '../../scripts/lib/mail-catcher.ts';
 import { ensureDemoUsers } from '../../directus/seed/demo.ts';
 import { tokenClient, type PortalClient } from '../../directus/scripts/lib/client.ts';
 
 let instance: DirectusInstance | undefined;
+let mail: MailCatcher | undefined;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +22,7 @@ declare module 'vitest' {
     builderPort: number;
     builderToken: string;
     dbEnv: Record<string, string>;
+    inboxUrl: string;
   }
 }
 
@@ -29,9 +32,13 @@ export default async function setup(project: TestProject) {
   // The pipeline test runs a builder here; elsewhere Directus's notifications just find no one listening.
   const builderPort = port + 400;
   const builderToken = 'token-do-construtor-de-teste';
+  // Mails the product sends (newsletter, reset, sign-up) land in a local inbox the tests read.
+  const dataDir = path.join(os.tmpdir(), `portal-api-test-${db}-${process.pid}`);
+  mail = await startMailCatcher({ smtpPort: port + 500, webPort: port + 520, dir: `${dataDir}-mail` });
   instance = await startDirectusInstance({
-    dataDir: path.join(os.tmpdir(), `portal-api-test-${db}-${process.pid}`),
+    dataDir,
     port,
+    mailSmtpPort: mail.smtpPort,
     db,
     pgDatabase: process.env.TEST_PG_DATABASE ?? 'portal_api_test',
     fresh: true,
@@ -43,8 +50,10 @@ export default async function setup(project: TestProject) {
   project.provide('dbKind', db);
   project.provide('builderPort', builderPort);
   project.provide('builderToken', builderToken);
+  project.provide('inboxUrl', mail.inboxUrl);
   project.provide('dbEnv', Object.fromEntries(Object.entries(instance.env).filter(([k]) => k.startsWith('DB_'))));
   return async () => {
     await instance?.stop();
+    await mail?.stop();
   };
 }

@@ -33,6 +33,9 @@ import { purgeExpiredViews, VIEW_RETENTION_CRON } from '../../shared/view-retent
 import { readerRoutes } from './readers/routes.ts';
 import { validateAd, type AdInput } from '@portal/domain/ads';
 import { localizeMail, type OutgoingMail } from './mail.ts';
+import { mountNewsletter, newsletterLinks, type NewsletterConfig } from './newsletter/routes.ts';
+import { composeDigest, sendDigestToAll } from './newsletter/digest.ts';
+import { DIGEST_CRON } from '@portal/domain/newsletter';
 
 /** The first of validateAd's messages, in form order, or null. */
 const firstAdError = (ad: Record<string, unknown>): string | null => Object.values(validateAd(ad as AdInput))[0] ?? null;
@@ -48,11 +51,14 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   });
 
   // Mail in pt-BR, signed with the portal's name (issue #13).
+  const portalName = async () => String(((await (database as any)('settings').where('key', 'portal_name').first('value')) as { value?: string } | undefined)?.value ?? '');
+  const siteUrl = String(env['PORTAL_SITE_URL'] ?? env['PUBLIC_URL'] ?? '');
+  const newsletter: NewsletterConfig = { secret: String(env['SECRET'] ?? ''), siteUrl, portalName };
+  const sendMail = async (mail: Record<string, unknown>) => new services.MailService({ schema: await getSchema(), knex: database }).send(mail as any);
   filter('email.send', async (mail) => {
-    const row = await (database as any)('settings').where('key', 'portal_name').first('value');
     return localizeMail(mail as OutgoingMail, {
-      portalName: String(row?.value ?? ''),
-      siteUrl: String(env['PORTAL_SITE_URL'] ?? env['PUBLIC_URL'] ?? ''),
+      portalName: await portalName(),
+      siteUrl,
       fromAddress: String(env['EMAIL_FROM'] ?? ''),
     });
   });
@@ -62,6 +68,7 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     app.use(readers.after);
     const warn = (m: string) => logger.warn(m);
     mountLoginLimits(app, createLoginGuard(limiterFactory(env['REDIS'] as string | undefined)), warn);
+    mountNewsletter(app, database as any, sendMail, newsletter, warn);
     mountUploadGuard(
       app,
       async (id) => {
@@ -195,6 +202,17 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   });
 
   // LGPD: raw view rows older than 90 days go (their counts are already in news_daily).
+  // The weekly digest of the most read stories to confirmed subscribers (issue #13).
+  schedule(DIGEST_CRON, async () => {
+    try {
+      const digest = await composeDigest(database as any, { siteUrl, portalName: await portalName() });
+      const sent = await sendDigestToAll(database as any, sendMail, digest, (id) => newsletterLinks(newsletter, id).unsubscribe, (m) => logger.warn(m));
+      logger.info(`newsletter: resumo semanal enviado a ${sent} inscritos`);
+    } catch (e) {
+      logger.error(e, 'newsletter: o resumo semanal falhou');
+    }
+  });
+
   schedule(VIEW_RETENTION_CRON, async () => {
     const removed = await purgeExpiredViews(knex);
     if (removed) logger.info(`visualizações com mais de 90 dias apagadas: ${removed}`);

@@ -11,6 +11,7 @@ export const MAIL_SUBJECTS: Record<string, (portal: string) => string> = {
   'password-reset': (p) => `Redefinição de senha no ${p}`,
   'user-invitation': (p) => `Convite para a equipe do ${p}`,
   'user-registration': (p) => `Confirme seu e-mail no ${p}`,
+  'newsletter-confirmation': (p) => `Confirme sua inscrição na newsletter do ${p}`,
 };
 
 export type OutgoingMail = {

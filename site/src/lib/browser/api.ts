@@ -76,3 +76,7 @@ export const toggleLike = (newsId: string) =>
 /** Shared JSON with a short max-age: the browser, nginx or a CDN answer most of these. */
 export const getRankings = () => call<{ most_read: RankedItem[]; most_liked: RankedItem[] }>('/api/portal/rankings');
 
+
+/** Newsletter request (issue #13): the server answers the same message whatever the address's state. */
+export const subscribeNewsletter = (email: string) =>
+  call<{ message: string }>('/api/portal/newsletter/subscribe', { method: 'POST', body: JSON.stringify({ email }) });

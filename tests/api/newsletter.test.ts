@@ -1,0 +1,149 @@
+/**
+ * /portal/newsletter/* (issue #13): double opt-in through the real mail
+ * (local inbox), one answer whatever the address's state, HMAC links,
+ * one-click unsubscribe, who may read subscribers, the digest test mail.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { mailHeader, mailsTo, type CaughtMail } from '../../scripts/lib/mail-catcher.ts';
+import { admin, anonymous, baseUrl, eventually, message, signIn, EMAILS } from './support.ts';
+
+const SENT = 'Quase lá! Enviamos um link de confirmação para o seu e-mail.';
+
+/** Each test from its own client address: the per-address mail limit is shared with reset and sign-up. */
+const from = () => `10.13.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+
+async function subscribe(email: unknown, ip = from()) {
+  const res = await fetch(`${baseUrl()}/portal/newsletter/subscribe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify({ email }),
+  });
+  const body = (await res.json()) as { message?: string; errors?: Array<{ message: string }> };
+  return { status: res.status, message: body.message ?? body.errors?.[0]?.message };
+}
+
+async function mails(address: string, atLeast: number): Promise<CaughtMail[]> {
+  let found: CaughtMail[] = [];
+  await eventually(async () => (found = await mailsTo(inject('inboxUrl'), address)).length >= atLeast);
+  return found;
+}
+
+const header = (mail: CaughtMail, name: string) => mailHeader(inject('inboxUrl'), mail.id, name);
+
+const linkIn = (mail: CaughtMail, label: string) => {
+  const m = new RegExp(`<a[^>]*href="([^"]+)"[^>]*>\\s*${label}\\s*</a>`).exec(mail.html);
+  if (!m) throw new Error(`sem link "${label}"`);
+  return m[1]!.replace(/&amp;/g, '&');
+};
+
+/** A mail's link, asked of Directus itself (the site's /api prefix is the front server's). */
+const direct = (link: string) => link.replace(/^https?:\/\/[^/]+\/api/, baseUrl());
+
+async function row(email: string) {
+  const r = await admin().get(`/items/newsletter_subscribers?filter[email][_eq]=${encodeURIComponent(email)}`);
+  expect(r.status).toBe(200);
+  return r.data as Array<Record<string, any>>;
+}
+
+const fresh = () => `leitor-${randomUUID().slice(0, 8)}@exemplo.com.br`;
+
+describe('POST /portal/newsletter/subscribe', () => {
+  it('refuses what is not an address, in pt-BR, and stores nothing', async () => {
+    for (const bad of ['', 'sem-arroba', 'a@b', 42, null]) {
+      const r = await subscribe(bad);
+      expect(r.status).toBe(400);
+      expect(r.message).toBe('Informe um e-mail válido.');
+    }
+  });
+
+  it('keeps a pending request with the consent version and a hashed address, and mails the confirmation in pt-BR', async () => {
+    const email = fresh();
+    const r = await subscribe(`  ${email.toUpperCase()} `, '10.13.0.7');
+    expect(r).toEqual({ status: 200, message: SENT });
+    const [sub] = await row(email);
+    expect(sub).toMatchObject({ email, status: 'pending', consent_version: '2026-11', confirmed_at: null });
+    expect(sub!.ip_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(sub)).not.toContain('10.13.0.7');
+    const [mail] = await mails(email, 1);
+    expect(mail!.subject).toBe('Confirme sua inscrição na newsletter do Portal Pará');
+    expect(await header(mail!, 'List-Unsubscribe')).toMatch(/^<http:\/\/localhost:4321\/api\/portal\/newsletter\/unsubscribe\?id=.+&t=.+>/);
+    expect(await header(mail!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(linkIn(mail!, 'Confirmar inscrição')).toMatch(/^http:\/\/localhost:4321\/api\/portal\/newsletter\/confirm\?id=/);
+  });
+
+  it('answers the same whatever the state of the address, never duplicates it, and mails no one already confirmed', async () => {
+    const email = fresh();
+    expect((await subscribe(email)).message).toBe(SENT);
+    expect((await subscribe(email)).message).toBe(SENT); // pending: the mail again
+    const sent = await mails(email, 2);
+    const confirm = await fetch(direct(linkIn(sent[0]!, 'Confirmar inscrição')), { redirect: 'manual' });
+    expect(confirm.status).toBe(303);
+    expect(confirm.headers.get('location')).toBe('http://localhost:4321/newsletter/confirmada');
+    const [sub] = await row(email);
+    expect(sub).toMatchObject({ status: 'confirmed' });
+    expect(sub!.confirmed_at).toBeTruthy();
+    expect(await subscribe(email)).toEqual({ status: 200, message: SENT });
+    expect(await row(email)).toHaveLength(1);
+    expect((await row(email))[0]).toMatchObject({ status: 'confirmed', confirmed_at: sub!.confirmed_at });
+    // Give a wrongly sent mail time to arrive, then count.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await mailsTo(inject('inboxUrl'), email)).toHaveLength(2);
+  });
+});
+
+describe('links', () => {
+  it('a forged or swapped token is refused; one click unsubscribes (GET and RFC 8058 POST)', async () => {
+    const email = fresh();
+    await subscribe(email);
+    const [mail] = await mails(email, 1);
+    const confirmLink = direct(linkIn(mail!, 'Confirmar inscrição'));
+    const unsubscribeLink = direct(/^<([^>]+)>/.exec((await header(mail!, 'List-Unsubscribe'))!)![1]!);
+    const forged = confirmLink.replace(/t=[^&]+/, 't=forjado');
+    expect((await fetch(forged, { redirect: 'manual' })).headers.get('location')).toBe('http://localhost:4321/newsletter/link-invalido');
+    // The confirmation token does not unsubscribe, nor the other way round.
+    const swapped = unsubscribeLink.replace(/t=[^&]+/, /t=([^&]+)/.exec(confirmLink)![0]);
+    expect((await fetch(swapped, { redirect: 'manual' })).headers.get('location')).toBe('http://localhost:4321/newsletter/link-invalido');
+    expect((await row(email))[0]).toMatchObject({ status: 'pending' });
+    const oneClick = await fetch(unsubscribeLink, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.status).toBe(200);
+    expect((await row(email))[0]).toMatchObject({ status: 'unsubscribed' });
+    expect((await row(email))[0]!.unsubscribed_at).toBeTruthy();
+    expect((await fetch(unsubscribeLink, { redirect: 'manual' })).headers.get('location')).toBe('http://localhost:4321/newsletter/cancelada');
+    // A cancelled address can ask again: pending, with a new mail.
+    expect((await subscribe(email)).message).toBe(SENT);
+    expect((await row(email))[0]).toMatchObject({ status: 'pending', unsubscribed_at: null });
+  });
+});
+
+describe('who reads subscribers', () => {
+  it('only super_admin; anonymous, producer and editor are refused', async () => {
+    const email = fresh();
+    await subscribe(email);
+    expect((await anonymous().get('/items/newsletter_subscribers')).status).toBe(403);
+    for (const role of ['producer', 'editor'] as const) {
+      expect((await (await signIn(EMAILS[role])).get('/items/newsletter_subscribers')).status).toBe(403);
+    }
+    const sa = await signIn(EMAILS.super_admin);
+    const r = await sa.get(`/items/newsletter_subscribers?filter[email][_eq]=${encodeURIComponent(email)}&fields=email,status`);
+    expect(r.data).toEqual([{ email, status: 'pending' }]);
+  });
+});
+
+describe('POST /portal/newsletter/digest/test', () => {
+  it('sends this week’s digest to the super_admin who asks; anyone else is refused', async () => {
+    const editor = await signIn(EMAILS.editor);
+    const refused = await editor.post('/portal/newsletter/digest/test', {});
+    expect(refused.status).toBe(403);
+    expect(message(refused)).toBe('Apenas super admin pode enviar o teste da newsletter');
+    expect((await anonymous().post('/portal/newsletter/digest/test', {})).status).toBe(403);
+    const before = (await mailsTo(inject('inboxUrl'), EMAILS.super_admin)).length;
+    const sa = await signIn(EMAILS.super_admin);
+    const ok = await sa.post('/portal/newsletter/digest/test', {});
+    expect(ok.status).toBe(200);
+    const [mail] = await mails(EMAILS.super_admin, before + 1);
+    expect(mail!.subject).toBe('[Teste] As mais lidas da semana no Portal Pará');
+    expect(mail!.text).toContain('Para não receber mais esta newsletter:');
+    expect(await header(mail!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+  });
+});
