@@ -28,7 +28,7 @@ describe('areas per role', () => {
   it('editor adds Categorias, Eventos, Rádio Web, TV Web, Relatórios', () => {
     expect(sidebarFor('editor').map((a) => a.label)).toEqual(['Dashboard', 'Notícias', 'Categorias', 'Eventos', 'Rádio Web', 'TV Web', 'Relatórios']);
   });
-  it('super_admin sees all eleven entries in the spec order', () => {
+  it('super_admin sees the spec\'s eleven entries in order, plus Newsletter (issue #13)', () => {
     expect(sidebarFor('super_admin').map((a) => a.path)).toEqual([
       '/admin',
       '/admin/news',
@@ -40,6 +40,7 @@ describe('areas per role', () => {
       '/admin/radio',
       '/admin/tv',
       '/admin/reports',
+      '/admin/newsletter',
       '/admin/settings',
     ]);
   });

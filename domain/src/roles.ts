@@ -43,6 +43,8 @@ export const ADMIN_AREAS = [
   { key: 'radio', path: '/admin/radio', label: 'Rádio Web', roles: ['super_admin', 'editor'] },
   { key: 'tv', path: '/admin/tv', label: 'TV Web', roles: ['super_admin', 'editor'] },
   { key: 'reports', path: '/admin/reports', label: 'Relatórios', roles: ['super_admin', 'editor'] },
+  // Beyond the spec (issue #13): the newsletter's subscribers, for super_admin.
+  { key: 'newsletter', path: '/admin/newsletter', label: 'Newsletter', roles: ['super_admin'] },
   { key: 'settings', path: '/admin/settings', label: 'Configurações', roles: ['super_admin'] },
 ] as const satisfies ReadonlyArray<{ key: string; path: string; label: string; roles: readonly Role[] }>;
 

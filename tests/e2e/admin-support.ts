@@ -10,7 +10,7 @@ export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}$
 
 /** The spec's sidebar table (section 2 + 6), written out rather than derived, so a domain slip shows. */
 export const SIDEBAR: Record<Role, string[]> = {
-  super_admin: ['Dashboard', 'Notícias', 'Categorias', 'Municípios', 'Eventos', 'Perfis', 'Publicidade', 'Rádio Web', 'TV Web', 'Relatórios', 'Configurações'],
+  super_admin: ['Dashboard', 'Notícias', 'Categorias', 'Municípios', 'Eventos', 'Perfis', 'Publicidade', 'Rádio Web', 'TV Web', 'Relatórios', 'Newsletter', 'Configurações'],
   editor: ['Dashboard', 'Notícias', 'Categorias', 'Eventos', 'Rádio Web', 'TV Web', 'Relatórios'],
   producer: ['Dashboard', 'Notícias'],
 };

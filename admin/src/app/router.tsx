@@ -11,6 +11,7 @@ import {
   AdminProfilesRoute,
   AdminRadioRoute,
   AdminReportsRoute,
+  AdminNewsletterRoute,
   AdminSettingsRoute,
   AdminTvRoute,
 } from './routes/admin-screens.tsx';
@@ -37,6 +38,7 @@ export const routes: RouteObject[] = [
       { path: 'radio', element: <AdminRadioRoute /> },
       { path: 'tv', element: <AdminTvRoute /> },
       { path: 'reports', element: <AdminReportsRoute /> },
+      { path: 'newsletter', element: <AdminNewsletterRoute /> },
       { path: 'settings', element: <AdminSettingsRoute /> },
     ],
   },

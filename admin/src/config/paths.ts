@@ -15,6 +15,7 @@ export const paths = {
     radio: '/admin/radio',
     tv: '/admin/tv',
     reports: '/admin/reports',
+    newsletter: '/admin/newsletter',
     settings: '/admin/settings',
   },
 } as const;

@@ -35,7 +35,7 @@ describe('admin layout', () => {
   });
 
   it.each<[Role, string[]]>([
-    ['super_admin', ['Dashboard', 'Notícias', 'Categorias', 'Municípios', 'Eventos', 'Perfis', 'Publicidade', 'Rádio Web', 'TV Web', 'Relatórios', 'Configurações']],
+    ['super_admin', ['Dashboard', 'Notícias', 'Categorias', 'Municípios', 'Eventos', 'Perfis', 'Publicidade', 'Rádio Web', 'TV Web', 'Relatórios', 'Newsletter', 'Configurações']],
     ['editor', ['Dashboard', 'Notícias', 'Categorias', 'Eventos', 'Rádio Web', 'TV Web', 'Relatórios']],
     ['producer', ['Dashboard', 'Notícias']],
   ])('%s sees the sidebar of the spec', (role, labels) => {

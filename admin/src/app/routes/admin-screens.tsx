@@ -13,6 +13,7 @@ import { RequireArea } from './require-area.tsx';
 // Spec: events and profiles load lazily and show "Loading..." meanwhile.
 const EventsScreen = lazy(() => import('../../features/events/components/events-screen.tsx'));
 const ProfilesScreen = lazy(() => import('../../features/profiles/components/profiles-screen.tsx'));
+const NewsletterScreen = lazy(() => import('../../features/newsletter/components/newsletter-screen.tsx'));
 const loading = <p role="status">Loading...</p>;
 
 export const AdminCategoriesRoute = () => (
@@ -76,5 +77,13 @@ export const AdminTvRoute = () => (
 export const AdminReportsRoute = () => (
   <RequireArea area="reports">
     <Placeholder title="Relatórios" />
+  </RequireArea>
+);
+
+export const AdminNewsletterRoute = () => (
+  <RequireArea area="newsletter">
+    <Suspense fallback={loading}>
+      <NewsletterScreen />
+    </Suspense>
   </RequireArea>
 );
