@@ -18,13 +18,31 @@ export const CONSENT_VERSION = '2026-11';
 export const CONSENT_LEAD = 'Ao se inscrever você aceita receber a newsletter semanal e concorda com a';
 export const CONSENT_TEXT = `${CONSENT_LEAD} Política de Privacidade.`;
 
-/** The pages the mails' links land on (site/src/pages/newsletter/[estado].astro). */
-export const NEWSLETTER_PAGES = {
-  confirmada: { title: 'Inscrição confirmada', message: 'Pronto! Você vai receber as notícias mais lidas da semana toda segunda-feira.' },
-  cancelada: { title: 'Inscrição cancelada', message: 'Você não vai mais receber a newsletter. Se mudar de ideia, é só se inscrever de novo no rodapé.' },
-  'link-invalido': { title: 'Link inválido', message: 'Este link não é válido ou já não vale. Se quiser receber a newsletter, inscreva-se de novo no rodapé.' },
+/** The pages the mails' links land on (site/src/pages/[...aviso].astro), by path. */
+export const NOTICE_PAGES = {
+  'newsletter/confirmada': { title: 'Inscrição confirmada', message: 'Pronto! Você vai receber as notícias mais lidas da semana toda segunda-feira.' },
+  'newsletter/cancelada': { title: 'Inscrição cancelada', message: 'Você não vai mais receber a newsletter. Se mudar de ideia, é só se inscrever de novo no rodapé.' },
+  'newsletter/link-invalido': { title: 'Link inválido', message: 'Este link não é válido ou já não vale. Se quiser receber a newsletter, inscreva-se de novo no rodapé.' },
+  'privacidade/copia-enviada': { title: 'Cópia enviada', message: 'Enviamos para o seu e-mail uma cópia de tudo o que o portal guarda ligado a ele.' },
+  'privacidade/dados-excluidos': { title: 'Dados excluídos', message: 'Excluímos a inscrição na newsletter ligada ao seu e-mail. Nada mais será enviado.' },
+  'privacidade/link-invalido': { title: 'Link inválido', message: 'Este link não é válido ou passou de 24 horas. Faça o pedido de novo na Política de Privacidade.' },
 } as const;
-export type NewsletterPage = keyof typeof NEWSLETTER_PAGES;
+export type NoticePage = keyof typeof NOTICE_PAGES;
+
+/** Unconfirmed requests and cancelled subscriptions are deleted after these many days (privacy page). */
+export const PENDING_RETENTION_DAYS = 7;
+export const UNSUBSCRIBED_RETENTION_DAYS = 30;
+
+/** LGPD art. 18: a reader asks, by e-mail confirmation, for a copy of their data or its deletion. */
+export const PRIVACY_REQUESTS = { copia: 'Receber uma cópia dos meus dados', exclusao: 'Excluir meus dados' } as const;
+export type PrivacyRequestKind = keyof typeof PRIVACY_REQUESTS;
+export const isPrivacyRequestKind = (v: unknown): v is PrivacyRequestKind => typeof v === 'string' && Object.hasOwn(PRIVACY_REQUESTS, v);
+export const PRIVACY_MESSAGES = {
+  sent: 'Enviamos um e-mail para confirmar o pedido. O link vale por 24 horas.',
+  invalidKind: 'Escolha o que deseja pedir.',
+} as const;
+/** How long a privacy request's link holds. */
+export const PRIVACY_LINK_HOURS = 24;
 
 export const NEWSLETTER_MESSAGES = {
   invalidEmail: 'Informe um e-mail válido.',

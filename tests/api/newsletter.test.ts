@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { mailHeader, mailsTo, type CaughtMail } from '../../scripts/lib/mail-catcher.ts';
-import { admin, anonymous, baseUrl, eventually, message, signIn, EMAILS } from './support.ts';
+import { purgeNewsletter } from '../../directus/extensions/portal-hooks/src/newsletter/store.ts';
+import { admin, anonymous, baseUrl, eventually, message, rawDb, signIn, EMAILS } from './support.ts';
 
 const SENT = 'Quase lá! Enviamos um link de confirmação para o seu e-mail.';
 
@@ -145,5 +146,76 @@ describe('POST /portal/newsletter/digest/test', () => {
     expect(mail!.subject).toBe('[Teste] As mais lidas da semana no Portal Pará');
     expect(mail!.text).toContain('Para não receber mais esta newsletter:');
     expect(await header(mail!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+  });
+});
+
+async function askPrivacy(email: string, kind: string) {
+  const res = await fetch(`${baseUrl()}/portal/privacy/request`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': from() },
+    body: JSON.stringify({ email, kind }),
+  });
+  return { status: res.status, body: (await res.json()) as { message?: string; errors?: Array<{ message: string }> } };
+}
+
+describe('LGPD requests (/portal/privacy/*)', () => {
+  it('a copy goes only to the address itself, after its confirmation, and lists what is held', async () => {
+    const email = fresh();
+    await subscribe(email);
+    expect((await askPrivacy(email, 'outra-coisa')).body.errors?.[0]?.message).toBe('Escolha o que deseja pedir.');
+    expect((await askPrivacy('sem-arroba', 'copia')).status).toBe(400);
+    const r = await askPrivacy(email, 'copia');
+    expect(r).toEqual({ status: 200, body: { message: 'Enviamos um e-mail para confirmar o pedido. O link vale por 24 horas.' } });
+    const ask = (await mails(email, 2)).find((m) => m.subject === 'Confirme seu pedido sobre seus dados no Portal Pará')!;
+    const link = direct(linkIn(ask, 'Receber a cópia'));
+    // A tampered link (another address, or the kind changed) does nothing.
+    for (const bad of [link.replace(/e=[^&]+/, 'e=outra%40exemplo.com'), link.replace('k=copia', 'k=exclusao')]) {
+      expect((await fetch(bad, { redirect: 'manual' })).headers.get('location')).toBe('http://localhost:4321/privacidade/link-invalido');
+    }
+    expect((await row(email))).toHaveLength(1);
+    const ok = await fetch(link, { redirect: 'manual' });
+    expect(ok.headers.get('location')).toBe('http://localhost:4321/privacidade/copia-enviada');
+    const copy = (await mails(email, 3)).find((m) => m.subject === 'Seus dados no Portal Pará')!;
+    expect(copy.text).toContain('Situação: Aguardando confirmação');
+    expect(copy.text).toContain('Versão do consentimento: 2026-11');
+  });
+
+  it('a confirmed deletion removes the subscription; an unknown address gets the same answer', async () => {
+    const email = fresh();
+    await subscribe(email);
+    expect((await askPrivacy(`ninguem-${email}`, 'exclusao')).status).toBe(200);
+    await askPrivacy(email, 'exclusao');
+    const ask = (await mails(email, 2)).find((m) => m.subject.startsWith('Confirme seu pedido'))!;
+    const done = await fetch(direct(linkIn(ask, 'Confirmar exclusão')), { redirect: 'manual' });
+    expect(done.headers.get('location')).toBe('http://localhost:4321/privacidade/dados-excluidos');
+    expect(await row(email)).toEqual([]);
+  });
+});
+
+describe('newsletter retention', () => {
+  it('deletes requests never confirmed in 7 days and subscriptions cancelled 30 days ago, keeps the rest', async () => {
+    const db = await rawDb();
+    try {
+      const sqlite = String(db.client.config.client).includes('sqlite');
+      const at = (daysAgo: number) => {
+        const d = new Date(Date.now() - daysAgo * 86_400_000);
+        return sqlite ? d.getTime() : d;
+      };
+      const base = { consent_version: '2026-11', ip_hash: 'c'.repeat(64) };
+      const rows = {
+        oldPending: { ...base, id: randomUUID(), email: fresh(), status: 'pending', requested_at: at(8) },
+        newPending: { ...base, id: randomUUID(), email: fresh(), status: 'pending', requested_at: at(6) },
+        oldCancelled: { ...base, id: randomUUID(), email: fresh(), status: 'unsubscribed', requested_at: at(90), unsubscribed_at: at(31) },
+        newCancelled: { ...base, id: randomUUID(), email: fresh(), status: 'unsubscribed', requested_at: at(90), unsubscribed_at: at(29) },
+        oldConfirmed: { ...base, id: randomUUID(), email: fresh(), status: 'confirmed', requested_at: at(400), confirmed_at: at(400) },
+      };
+      await db('newsletter_subscribers').insert(Object.values(rows));
+      // Action: the scheduled job's work.
+      expect(await purgeNewsletter(db)).toBeGreaterThanOrEqual(2);
+      const left = await db('newsletter_subscribers').whereIn('id', Object.values(rows).map((r) => r.id)).pluck('id');
+      expect(left.sort()).toEqual([rows.newPending.id, rows.newCancelled.id, rows.oldConfirmed.id].sort());
+    } finally {
+      await db.destroy();
+    }
   });
 });

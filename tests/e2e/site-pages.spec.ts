@@ -1,7 +1,7 @@
 /** Public site: every route and screen of spec section 2 against the production build. */
 import { expect, test } from '@playwright/test';
 import { readItems } from '../../directus/scripts/lib/client.ts';
-import { adminApi, failOnPageErrors } from './support.ts';
+import { adminApi, failOnPageErrors, linkIn, mailFor } from './support.ts';
 import { expectNoAxeViolations, publishedNews, unpublishedNews } from './site-support.ts';
 
 test.describe('home', () => {
@@ -246,7 +246,7 @@ test.describe('privacy page', () => {
   test('the footer leads to what is recorded about readers, for how long and how to ask (LGPD)', async ({ page }) => {
     const noErrors = failOnPageErrors(page);
     await page.goto('/');
-    await page.locator('footer').getByRole('link', { name: 'Política de Privacidade' }).click();
+    await page.getByRole('navigation', { name: 'Institucional' }).getByRole('link', { name: 'Política de Privacidade' }).click();
     await expect(page).toHaveURL(/\/privacidade$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Política de Privacidade');
     const text = page.locator('article');
@@ -254,7 +254,18 @@ test.describe('privacy page', () => {
     await expect(text).toContainText('o endereço IP em si não é gravado');
     await expect(text.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
     await expectNoAxeViolations(page);
+    // LGPD art. 18: a copy, confirmed from the mailed link.
+    const email = `titular-${Date.now()}@exemplo.com.br`;
+    const form = page.getByRole('form', { name: 'Pedido sobre seus dados' });
+    await form.getByLabel('Seu e-mail').fill(email);
+    await form.getByLabel('Receber uma cópia dos meus dados').check();
+    await form.getByRole('button', { name: 'Enviar pedido' }).click();
+    await expect(form.getByText('Enviamos um e-mail para confirmar o pedido. O link vale por 24 horas.')).toBeVisible();
     noErrors();
+    await page.goto(linkIn(await mailFor(email), 'Receber a cópia'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cópia enviada');
+    await expect.poll(async () => (await mailFor(email)).subject).toBe('Seus dados no Portal Pará');
+    expect((await mailFor(email)).text).toContain(`Não guardamos nenhum dado ligado a ${email}.`);
   });
 });
 

@@ -35,6 +35,8 @@ import { validateAd, type AdInput } from '@portal/domain/ads';
 import { localizeMail, type OutgoingMail } from './mail.ts';
 import { mountNewsletter, newsletterLinks, type NewsletterConfig } from './newsletter/routes.ts';
 import { composeDigest, sendDigestToAll } from './newsletter/digest.ts';
+import { mountPrivacy } from './newsletter/privacy.ts';
+import { purgeNewsletter } from './newsletter/store.ts';
 import { DIGEST_CRON } from '@portal/domain/newsletter';
 
 /** The first of validateAd's messages, in form order, or null. */
@@ -69,6 +71,7 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     const warn = (m: string) => logger.warn(m);
     mountLoginLimits(app, createLoginGuard(limiterFactory(env['REDIS'] as string | undefined)), warn);
     mountNewsletter(app, database as any, sendMail, newsletter, warn);
+    mountPrivacy(app, database as any, sendMail, newsletter);
     mountUploadGuard(
       app,
       async (id) => {
@@ -216,6 +219,8 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   schedule(VIEW_RETENTION_CRON, async () => {
     const removed = await purgeExpiredViews(knex);
     if (removed) logger.info(`visualizações com mais de 90 dias apagadas: ${removed}`);
+    const stale = await purgeNewsletter(knex);
+    if (stale) logger.info(`pedidos de newsletter não confirmados ou cancelados apagados: ${stale}`);
   });
 
   filter('categories.items.create', async (payload, _meta, { database: db }) => {

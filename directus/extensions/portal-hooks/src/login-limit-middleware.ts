@@ -45,7 +45,7 @@ export function mountLoginLimits(app: Router, guard: LoginGuard, log: (m: string
     }),
   );
 
-  for (const route of ['/auth/password/request', '/users/register', '/portal/newsletter/subscribe']) {
+  for (const route of ['/auth/password/request', '/users/register', '/portal/newsletter/subscribe', '/portal/privacy/request']) {
     app.post(
       route,
       safe(async (req, res, next) => {

@@ -9,6 +9,7 @@ describe('localizeMail', () => {
     ['user-invitation', "You've been invited", 'Convite para a equipe do Portal Pará'],
     ['user-registration', 'Verify your email address', 'Confirme seu e-mail no Portal Pará'],
     ['newsletter-confirmation', '', 'Confirme sua inscrição na newsletter do Portal Pará'],
+    ['privacy-request', '', 'Confirme seu pedido sobre seus dados no Portal Pará'],
   ])('%s: the English subject becomes pt-BR with the portal name', (name, english, expected) => {
     const out = localizeMail({ to: 'a@b.test', subject: english, template: { name, data: { url: 'https://x/auth?token=t' } } }, o);
     expect(out.subject).toBe(expected);
@@ -21,6 +22,6 @@ describe('localizeMail', () => {
     const out = localizeMail({ subject: 'Assunto próprio', html: '<p>x</p>' }, { ...o, portalName: '  ' });
     expect(out.subject).toBe('Assunto próprio');
     expect(out.from).toEqual({ name: 'Portal Pará', address: o.fromAddress });
-    expect(Object.keys(MAIL_SUBJECTS)).toHaveLength(4);
+    expect(Object.keys(MAIL_SUBJECTS)).toHaveLength(5);
   });
 });

@@ -12,6 +12,7 @@ export const MAIL_SUBJECTS: Record<string, (portal: string) => string> = {
   'user-invitation': (p) => `Convite para a equipe do ${p}`,
   'user-registration': (p) => `Confirme seu e-mail no ${p}`,
   'newsletter-confirmation': (p) => `Confirme sua inscrição na newsletter do ${p}`,
+  'privacy-request': (p) => `Confirme seu pedido sobre seus dados no ${p}`,
 };
 
 export type OutgoingMail = {

@@ -80,3 +80,7 @@ export const getRankings = () => call<{ most_read: RankedItem[]; most_liked: Ran
 /** Newsletter request (issue #13): the server answers the same message whatever the address's state. */
 export const subscribeNewsletter = (email: string) =>
   call<{ message: string }>('/api/portal/newsletter/subscribe', { method: 'POST', body: JSON.stringify({ email }) });
+
+/** LGPD request (copy or deletion), confirmed from a link mailed to the address itself. */
+export const requestPrivacy = (email: string, kind: string) =>
+  call<{ message: string }>('/api/portal/privacy/request', { method: 'POST', body: JSON.stringify({ email, kind }) });

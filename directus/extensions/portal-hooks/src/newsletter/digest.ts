@@ -35,7 +35,7 @@ export function digestMail(d: Digest, to: string, unsubscribeUrl: string, test =
     to,
     subject: test ? `[Teste] ${r.subject}` : r.subject,
     text: r.text,
-    template: { name: 'newsletter-digest', data: { body: r.html } },
+    template: { name: 'message', data: { body: r.html } },
     ...unsubscribeHeaders(unsubscribeUrl),
   };
 }

@@ -9,7 +9,7 @@
  */
 import type { NextFunction, Request, Response, Router } from 'express';
 import type { Knex } from 'knex';
-import { NEWSLETTER_MESSAGES, newsletterEmail, type NewsletterPage } from '@portal/domain/newsletter';
+import { NEWSLETTER_MESSAGES, newsletterEmail, type NoticePage } from '@portal/domain/newsletter';
 import { forbidden, invalid } from '../../../shared/portal-error.ts';
 import { hashIp } from '../readers/reads.ts';
 import { composeDigest, digestMail, unsubscribeHeaders, type Mailer } from './digest.ts';
@@ -30,7 +30,7 @@ const handle = (fn: (req: Req, res: Response) => Promise<void>) => (req: Request
 };
 
 export function mountNewsletter(app: Router, db: Knex, send: Mailer, c: NewsletterConfig, log: (m: string) => void) {
-  const page = (name: NewsletterPage) => `${c.siteUrl}/newsletter/${name}`;
+  const page = (name: 'confirmada' | 'cancelada' | 'link-invalido') => `${c.siteUrl}/${`newsletter/${name}` satisfies NoticePage}`;
 
   app.post(
     '/portal/newsletter/subscribe',

@@ -1,7 +1,7 @@
 /** The newsletter's rows (issue #13): subscribe, confirm, unsubscribe, and who gets the digest. */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { CONSENT_VERSION, subscribeStep, type NewsletterStatus } from '@portal/domain/newsletter';
+import { CONSENT_VERSION, PENDING_RETENTION_DAYS, subscribeStep, UNSUBSCRIBED_RETENTION_DAYS, type NewsletterStatus } from '@portal/domain/newsletter';
 import { dbDate } from '../../../shared/db-date.ts';
 
 export type Subscriber = { id: string; email: string; status: NewsletterStatus };
@@ -43,4 +43,12 @@ export async function unsubscribe(db: Knex, id: string, now = new Date()): Promi
 /** Confirmed subscribers in pages (the digest walks them without loading all at once). */
 export async function confirmedPage(db: Knex, afterId: string, size: number): Promise<Subscriber[]> {
   return db(TABLE).where('status', 'confirmed').where('id', '>', afterId).orderBy('id').limit(size).select('id', 'email', 'status');
+}
+
+/** Retention (privacy page): requests never confirmed in 7 days and subscriptions cancelled 30 days ago are deleted. */
+export async function purgeNewsletter(db: Knex, now = new Date()): Promise<number> {
+  const before = (days: number) => dbDate(db, new Date(now.getTime() - days * 86_400_000));
+  const pending = await db(TABLE).where('status', 'pending').where('requested_at', '<', before(PENDING_RETENTION_DAYS)).delete();
+  const cancelled = await db(TABLE).where('status', 'unsubscribed').where('unsubscribed_at', '<', before(UNSUBSCRIBED_RETENTION_DAYS)).delete();
+  return pending + cancelled;
 }
