@@ -8,6 +8,10 @@ import { defineEndpoint } from '@directus/extensions';
 import { isValidSessionId } from '@portal/domain/engagement';
 import { forbidden, invalid, notFound } from '../../shared/portal-error.ts';
 import { authorStats, counts } from './engagement.ts';
+import { report } from './reports.ts';
+import { REPORT_DAYS } from '@portal/domain/reports';
+import { isEditorLevel } from '@portal/domain/roles';
+import { roleKeyFromId } from '../../../access/ids.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INVALID_NEWS = 'Identificador de notícia inválido';
@@ -79,6 +83,19 @@ export default defineEndpoint({
         } catch {
           return { available: false };
         }
+      }),
+    );
+
+    // Relatórios (issue #13): editor-level, as the spec's role table says.
+    router.get(
+      '/reports',
+      route(async (req) => {
+        const a = req.accountability;
+        if (!a?.user) throw forbidden('Usuário não autenticado');
+        if (!a.admin && !isEditorLevel(roleKeyFromId(a.role))) throw forbidden('Apenas editores e super admin veem os relatórios');
+        const days = req.query.days === undefined ? REPORT_DAYS : Number(req.query.days);
+        if (!Number.isInteger(days) || days < 1 || days > 90) throw invalid('Período inválido: de 1 a 90 dias');
+        return report(db, days);
       }),
     );
 
