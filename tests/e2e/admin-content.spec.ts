@@ -214,12 +214,11 @@ test('super_admin cria um membro da equipe, muda papel e município, e o desativ
   check();
 });
 
-test('Rádio Web, TV Web e Relatórios são placeholders', async ({ page }) => {
+test('Rádio Web e TV Web são placeholders', async ({ page }) => {
   await signIn(page, 'editor');
   for (const [path, title] of [
     ['/admin/radio', 'Gerenciar Rádio Web'],
     ['/admin/tv', 'Gerenciar TV Web'],
-    ['/admin/reports', 'Relatórios'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();

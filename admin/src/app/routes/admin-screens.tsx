@@ -13,6 +13,8 @@ import { RequireArea } from './require-area.tsx';
 // Spec: events and profiles load lazily and show "Loading..." meanwhile.
 const EventsScreen = lazy(() => import('../../features/events/components/events-screen.tsx'));
 const ProfilesScreen = lazy(() => import('../../features/profiles/components/profiles-screen.tsx'));
+// Charts are heavy: the reports screen (and recharts) load only when opened.
+const ReportsScreen = lazy(() => import('../../features/reports/components/reports-screen.tsx'));
 const NewsletterScreen = lazy(() => import('../../features/newsletter/components/newsletter-screen.tsx'));
 const loading = <p role="status">Loading...</p>;
 
@@ -76,7 +78,9 @@ export const AdminTvRoute = () => (
 
 export const AdminReportsRoute = () => (
   <RequireArea area="reports">
-    <Placeholder title="Relatórios" />
+    <Suspense fallback={loading}>
+      <ReportsScreen />
+    </Suspense>
   </RequireArea>
 );
 
