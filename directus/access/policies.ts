@@ -10,6 +10,7 @@ import { AD_WINDOW_FILTER, ME, producerNewsUpdateFilter, PUBLIC_NEWS_FILTER } fr
 import { OWN_PROFILE_FIELDS, WRITABLE_COLLECTIONS, type Role } from '@portal/domain/roles';
 import { PUBLIC_NEWS_FIELDS, PUBLIC_PROFILE_FIELDS } from '@portal/domain/schema';
 import { PUBLIC_SETTING_KEYS } from '@portal/domain/settings';
+import { MEDIA_SETTING_KEYS } from '@portal/domain/media-settings';
 import { POLICY_IDS, PUBLIC_POLICY_ID, ROLE_IDS } from './ids.ts';
 
 export type Action = 'create' | 'read' | 'update' | 'delete';
@@ -177,6 +178,8 @@ export const permissions: PermissionDef[] = [
   // Per-day reader totals: for the reports screen (Relatórios is editor-level); readers get
   // only the aggregated rankings from /portal/rankings, raw view rows are nobody's to read.
   read(POLICY_IDS.editor, 'news_daily'),
+  // Rádio Web and TV Web are editor-level screens (spec role table): editors change only their settings (issue #13).
+  { policy: POLICY_IDS.editor, collection: 'settings', action: 'update', fields: ['value'], permissions: { key: { _in: [...MEDIA_SETTING_KEYS] } } },
   // Colleagues: who they are and what they do, never their email or WhatsApp (issue #10).
   read(POLICY_IDS.staff, 'profiles', COLLEAGUE_PROFILE_FIELDS),
   // One's own profile, whole (granted by the role policies, so Directus 11 merges the

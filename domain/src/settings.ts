@@ -10,6 +10,10 @@ export const SETTING_KEYS = [
   'youtube_url',
   'portal_name',
   'radio_stream_url',
+  // Rádio Web and TV Web (issue #13): edited by editors in their own screens.
+  'radio_program_name',
+  'tv_live_title',
+  'tv_programs',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 export type Settings = Record<SettingKey, string>;
@@ -29,6 +33,14 @@ export const DEFAULT_SETTINGS: Settings = {
   youtube_url: '',
   portal_name: 'Portal Pará',
   radio_stream_url: '',
+  radio_program_name: 'Manhã Paraense',
+  tv_live_title: 'Jornal do Pará',
+  // JSON list of { time, title, youtube_url } (domain/media-settings.ts).
+  tv_programs: JSON.stringify([
+    { time: '12:00', title: 'Jornal do Meio-Dia', youtube_url: '' },
+    { time: '15:00', title: 'Pará em Pauta', youtube_url: '' },
+    { time: '19:00', title: 'Esporte Pará', youtube_url: '' },
+  ]),
 };
 
 /** Missing or empty keys fall back to the defaults (the footer's contact lines need a value). */

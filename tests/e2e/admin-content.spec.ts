@@ -3,7 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { createItem, deleteItem, deleteUser, readItems, readUsers, updateItem } from '../../directus/scripts/lib/client.ts';
 import { adFactory } from '../../directus/seed/factories.ts';
 import { adminApi, failOnPageErrors, signIn } from './support.ts';
-import { expectToast, unique } from './admin-support.ts';
+import { expectToast, sidebar, unique } from './admin-support.ts';
+import { expectNoAxeViolations } from './site-support.ts';
+import { DEFAULT_SETTINGS } from '@portal/domain/settings';
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const ERROR = { status: 500, contentType: 'application/json', body: '{"errors":[{"message":"falha simulada"}]}' };
@@ -214,16 +216,42 @@ test('super_admin cria um membro da equipe, muda papel e município, e o desativ
   check();
 });
 
-test('Rádio Web e TV Web são placeholders', async ({ page }) => {
-  await signIn(page, 'editor');
-  for (const [path, title] of [
-    ['/admin/radio', 'Gerenciar Rádio Web'],
-    ['/admin/tv', 'Gerenciar TV Web'],
-  ] as const) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Em Desenvolvimento' })).toBeVisible();
-    await expect(page.getByText('Esta funcionalidade será implementada em breve.')).toBeVisible();
+test('Rádio Web e TV Web: o editor muda o programa no ar e a programação, com erros claros', async ({ page }) => {
+  const noErrors = failOnPageErrors(page);
+  try {
+    await signIn(page, 'editor');
+    await sidebar(page).getByRole('link', { name: 'Rádio Web' }).click();
+    await expect(page.getByRole('heading', { name: 'Gerenciar Rádio Web' })).toBeVisible();
+    await page.getByLabel('URL do stream da rádio').fill('ftp://radio');
+    await page.getByLabel('Programa no ar').fill('Tarde Cabocla');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('URL do stream inválida (use http:// ou https://)')).toBeVisible();
+    await page.getByLabel('URL do stream da rádio').fill('https://radio.exemplo.com.br/ao-vivo.mp3');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expectToast(page, 'Rádio Web atualizada. O site mostra a mudança em segundos.');
+
+    await sidebar(page).getByRole('link', { name: 'TV Web' }).click();
+    await expect(page.getByRole('heading', { name: 'Gerenciar TV Web' })).toBeVisible();
+    await expect(page.getByRole('group', { name: /^Programa \d+$/ })).toHaveCount(3);
+    await page.getByRole('button', { name: 'Adicionar programa' }).click();
+    const fourth = page.getByRole('group', { name: 'Programa 4' });
+    await fourth.getByLabel('Horário').fill('7h');
+    await fourth.getByLabel('Título').fill('Bom Dia Pará');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(fourth.getByText('Horário inválido (use HH:MM)')).toBeVisible();
+    await fourth.getByLabel('Horário').fill('07:00');
+    await page.getByRole('button', { name: 'Remover programa 1' }).click();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expectToast(page, 'TV Web atualizada. O site mostra a mudança em segundos.');
+    await page.reload();
+    await expect(page.getByRole('group', { name: /^Programa \d+$/ })).toHaveCount(3);
+    await expect(page.getByRole('group', { name: 'Programa 3' }).getByLabel('Título')).toHaveValue('Bom Dia Pará');
+    await expectNoAxeViolations(page);
+    noErrors();
+  } finally {
+    for (const key of ['radio_stream_url', 'radio_program_name', 'tv_live_title', 'tv_programs'] as const) {
+      await adminApi().request(updateItem('settings', key, { value: DEFAULT_SETTINGS[key] } as never));
+    }
   }
 });
 

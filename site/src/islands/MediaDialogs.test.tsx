@@ -1,6 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import MediaDialogs, { randomTemperature, TV_PROGRAMS } from './MediaDialogs.tsx';
+import { parseTvPrograms } from '@portal/domain/media-settings';
+import { DEFAULT_SETTINGS } from '@portal/domain/settings';
+import MediaDialogs, { randomTemperature } from './MediaDialogs.tsx';
+
+const media = { programName: 'Manhã Paraense', tvLiveTitle: 'Jornal do Pará', tvPrograms: parseTvPrograms(DEFAULT_SETTINGS.tv_programs) };
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -15,11 +19,12 @@ describe('radio and TV dialogs', () => {
   });
 
   it('radio: clock ticks every second in Belém time, weather "céu limpo", play toggles the states', () => {
-    render(<MediaDialogs youtubeUrl="https://youtube.com/@x" streamUrl="" initial="radio" />);
+    render(<MediaDialogs youtubeUrl="https://youtube.com/@x" streamUrl="" initial="radio" {...media} />);
     expect(screen.getByTestId('radio-clock')).toHaveTextContent('09:00:00');
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.getByTestId('radio-clock')).toHaveTextContent('09:00:01');
     expect(screen.getByText(/céu limpo/)).toBeInTheDocument();
+    expect(screen.getByText('Manhã Paraense')).toBeInTheDocument();
     expect(screen.getByText('Pressione para ouvir', { exact: true })).toBeInTheDocument();
     expect(screen.getByText('Fora do ar')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Tocar', hidden: true }));
@@ -27,9 +32,16 @@ describe('radio and TV dialogs', () => {
     expect(screen.getByText('Transmitindo ao vivo')).toBeInTheDocument();
   });
 
-  it('TV: 3 programs, 127 watching and the YouTube link in a new tab', () => {
-    render(<MediaDialogs youtubeUrl="https://youtube.com/@x" streamUrl="" />);
-    expect(TV_PROGRAMS).toHaveLength(3);
+  it('TV: the live item and programmes of the settings, 127 watching and the YouTube link in a new tab', () => {
+    const tvPrograms = [
+      { time: '06:30', title: 'Bom Dia Pará', youtube_url: 'https://www.youtube.com/watch?v=abc' },
+      { time: '12:00', title: 'Jornal do Meio-Dia', youtube_url: '' },
+    ];
+    render(<MediaDialogs youtubeUrl="https://youtube.com/@x" streamUrl="" {...media} tvLiveTitle="Círio 2026 ao vivo" tvPrograms={tvPrograms} />);
+    expect(screen.getByText('Círio 2026 ao vivo')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Bom Dia Pará', hidden: true })).toHaveAttribute('href', 'https://www.youtube.com/watch?v=abc');
+    expect(screen.getByText('Jornal do Meio-Dia')).toBeInTheDocument();
+    expect(screen.getByText('06:30')).toBeInTheDocument();
     expect(screen.getByText('127 assistindo')).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Ver canal completo no YouTube', hidden: true });
     expect(link).toHaveAttribute('href', 'https://youtube.com/@x');
@@ -42,7 +54,7 @@ describe('radio stream', () => {
     vi.useRealTimers();
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
-    const { container } = render(<MediaDialogs youtubeUrl="https://youtube.com/@x" streamUrl="https://radio.example/stream.mp3" />);
+    const { container } = render(<MediaDialogs youtubeUrl="https://youtube.com/@x" streamUrl="https://radio.example/stream.mp3" {...media} />);
     expect(container.querySelector('audio')).toHaveAttribute('src', 'https://radio.example/stream.mp3');
     fireEvent.click(screen.getByRole('button', { name: 'Tocar', hidden: true }));
     expect(await screen.findByText('No ar', { exact: true })).toBeInTheDocument();
@@ -57,7 +69,7 @@ describe('radio stream', () => {
   it('stays stopped when the stream cannot play', async () => {
     vi.useRealTimers();
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(new Error('offline'));
-    render(<MediaDialogs youtubeUrl="https://youtube.com/@x" streamUrl="https://radio.example/stream.mp3" />);
+    render(<MediaDialogs youtubeUrl="https://youtube.com/@x" streamUrl="https://radio.example/stream.mp3" {...media} />);
     fireEvent.click(screen.getByRole('button', { name: 'Tocar', hidden: true }));
     await waitFor(() => expect(play).toHaveBeenCalled());
     expect(screen.getByText('Fora do ar')).toBeInTheDocument();

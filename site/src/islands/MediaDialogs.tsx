@@ -1,16 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { clockPtBR } from '@portal/domain/dates';
 import { LIMITS } from '@portal/domain/limits';
+import type { TvProgram } from '@portal/domain/media-settings';
 import Icon from '../components/Icon.tsx';
 
 export type Which = 'radio' | 'tv';
-export type MediaProps = { youtubeUrl: string; streamUrl: string; initial?: Which };
-
-export const TV_PROGRAMS = [
-  { time: '12:00', title: 'Jornal do Meio-Dia' },
-  { time: '15:00', title: 'Pará em Pauta' },
-  { time: '19:00', title: 'Esporte Pará' },
-] as const;
+/** What the dialogs show comes from the settings (issue #13); defaults live in domain/settings. */
+export type MediaProps = { youtubeUrl: string; streamUrl: string; programName: string; tvLiveTitle: string; tvPrograms: TvProgram[]; initial?: Which };
 
 export const randomTemperature = (rand = Math.random) =>
   LIMITS.weatherMinC + Math.floor(rand() * (LIMITS.weatherMaxC - LIMITS.weatherMinC + 1));
@@ -21,7 +17,7 @@ export const randomTemperature = (rand = Math.random) =>
  * sidebar cards, footer links). Mounted on the first click only
  * (lib/browser/media.ts), so pages pay nothing for them until then.
  */
-export default function MediaDialogs({ youtubeUrl, streamUrl, initial }: MediaProps) {
+export default function MediaDialogs({ youtubeUrl, streamUrl, programName, tvLiveTitle, tvPrograms, initial }: MediaProps) {
   const radio = useRef<HTMLDialogElement>(null);
   const tv = useRef<HTMLDialogElement>(null);
   // showModal is missing in old browsers and jsdom.
@@ -45,10 +41,10 @@ export default function MediaDialogs({ youtubeUrl, streamUrl, initial }: MediaPr
   return (
     <>
       <Dialog ref={radio} title="Rádio Web" labelId="radio-title">
-        <RadioBody streamUrl={streamUrl} dialog={radio} />
+        <RadioBody streamUrl={streamUrl} programName={programName} dialog={radio} />
       </Dialog>
       <Dialog ref={tv} title="TV Web" labelId="tv-title">
-        <TvBody youtubeUrl={youtubeUrl} />
+        <TvBody youtubeUrl={youtubeUrl} liveTitle={tvLiveTitle} programs={tvPrograms} />
       </Dialog>
     </>
   );
@@ -72,7 +68,7 @@ function Dialog({ ref, title, labelId, children }: { ref: React.Ref<HTMLDialogEl
   );
 }
 
-function RadioBody({ streamUrl, dialog }: { streamUrl: string; dialog: React.RefObject<HTMLDialogElement | null> }) {
+function RadioBody({ streamUrl, programName, dialog }: { streamUrl: string; programName: string; dialog: React.RefObject<HTMLDialogElement | null> }) {
   const [playing, setPlaying] = useState(false);
   const [now, setNow] = useState<Date | null>(null);
   const [temp, setTemp] = useState<number | null>(null);
@@ -130,6 +126,10 @@ function RadioBody({ streamUrl, dialog }: { streamUrl: string; dialog: React.Ref
       <p className="text-lg font-semibold" aria-live="polite">
         {playing ? 'No ar' : 'Pressione para ouvir'}
       </p>
+      <p className="text-gray-700">
+        <span className="badge mr-2 bg-brand text-white">ON AIR</span>
+        {programName}
+      </p>
       <p className="font-mono text-3xl" data-testid="radio-clock">
         {now ? clockPtBR(now) : '--:--:--'}
       </p>
@@ -139,22 +139,30 @@ function RadioBody({ streamUrl, dialog }: { streamUrl: string; dialog: React.Ref
   );
 }
 
-function TvBody({ youtubeUrl }: { youtubeUrl: string }) {
+function TvBody({ youtubeUrl, liveTitle, programs }: { youtubeUrl: string; liveTitle: string; programs: TvProgram[] }) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex aspect-video items-center justify-center rounded bg-gray-900 text-white">
         <div className="text-center">
           <span className="badge bg-red-700 text-white">AO VIVO</span>
-          <p className="mt-2 text-lg font-semibold">Jornal do Pará</p>
+          <p className="mt-2 text-lg font-semibold">{liveTitle}</p>
           <p className="text-sm text-gray-200">{LIMITS.tvViewers} assistindo</p>
         </div>
       </div>
       <div>
         <h3 className="mb-2 font-semibold">Programação</h3>
         <ul className="divide-y divide-gray-200 text-sm">
-          {TV_PROGRAMS.map((p) => (
-            <li key={p.title} className="flex justify-between py-2">
-              <span>{p.title}</span>
+          {programs.map((p, i) => (
+            <li key={i} className="flex items-center justify-between gap-3 py-2">
+              <span>
+                {p.youtube_url ? (
+                  <a href={p.youtube_url} target="_blank" rel="noopener noreferrer" className="text-brand underline">
+                    {p.title}
+                  </a>
+                ) : (
+                  p.title
+                )}
+              </span>
               <span className="text-gray-600">{p.time}</span>
             </li>
           ))}

@@ -1,12 +1,12 @@
 /** Thin route components: each guards its area and renders its feature screen. */
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { Placeholder } from '../../components/ui/states.tsx';
 import { AdsScreen } from '../../features/ads/components/ads-screen.tsx';
 import { CategoriesScreen } from '../../features/categories/components/categories-screen.tsx';
 import { municipalitiesQueries } from '../../features/municipalities/api/municipalities-queries.ts';
 import { MunicipalitiesScreen } from '../../features/municipalities/components/municipalities-screen.tsx';
 import { SettingsScreen } from '../../features/settings/components/settings-screen.tsx';
+import { RadioScreen, TvScreen } from '../../features/settings/components/media-screens.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { RequireArea } from './require-area.tsx';
 
@@ -66,13 +66,13 @@ export const AdminProfilesRoute = () => (
 
 export const AdminRadioRoute = () => (
   <RequireArea area="radio">
-    <Placeholder title="Gerenciar Rádio Web" />
+    <RadioScreen />
   </RequireArea>
 );
 
 export const AdminTvRoute = () => (
   <RequireArea area="tv">
-    <Placeholder title="Gerenciar TV Web" />
+    <TvScreen />
   </RequireArea>
 );
 

@@ -1,21 +1,9 @@
-/** Shared page states: access denial, placeholders, loading and empty rows. */
+/** Shared page states: access denial, loading and empty rows. */
 export function AccessDenied({ message = 'Você não tem permissão para acessar esta página.', title = 'Acesso Negado' }: { message?: string; title?: string }) {
   return (
     <div className="rounded-lg border border-red-200 bg-red-50 p-8 text-center">
       <h1 className="text-xl font-semibold text-red-800">{title}</h1>
       <p className="mt-2 text-red-700">{message}</p>
-    </div>
-  );
-}
-
-export function Placeholder({ title }: { title: string }) {
-  return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
-        <h2 className="text-lg font-semibold">Em Desenvolvimento</h2>
-        <p className="mt-2 text-slate-600">Esta funcionalidade será implementada em breve.</p>
-      </div>
     </div>
   );
 }

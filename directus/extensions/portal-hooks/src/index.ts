@@ -38,6 +38,7 @@ import { composeDigest, sendDigestToAll } from './newsletter/digest.ts';
 import { mountPrivacy } from './newsletter/privacy.ts';
 import { purgeNewsletter } from './newsletter/store.ts';
 import { DIGEST_CRON } from '@portal/domain/newsletter';
+import { firstMediaError, MEDIA_SETTING_KEYS, validateMediaSettings, type MediaSettingKey } from '@portal/domain/media-settings';
 
 /** The first of validateAd's messages, in form order, or null. */
 const firstAdError = (ad: Record<string, unknown>): string | null => Object.values(validateAd(ad as AdInput))[0] ?? null;
@@ -221,6 +222,23 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     if (removed) logger.info(`visualizações com mais de 90 dias apagadas: ${removed}`);
     const stale = await purgeNewsletter(knex);
     if (stale) logger.info(`pedidos de newsletter não confirmados ou cancelados apagados: ${stale}`);
+  });
+
+  // Rádio Web / TV Web settings: the same validator as their admin screens (issue #13).
+  const checkMediaSetting = (key: unknown, value: unknown) => {
+    if (!(MEDIA_SETTING_KEYS as readonly unknown[]).includes(key)) return;
+    const error = firstMediaError(validateMediaSettings({ [key as MediaSettingKey]: value == null ? '' : String(value) }));
+    if (error) throw invalid(error);
+  };
+  filter('settings.items.create', async (payload) => {
+    const p = payload as { key?: unknown; value?: unknown };
+    checkMediaSetting(p.key, p.value);
+    return payload;
+  });
+  filter('settings.items.update', async (payload, meta) => {
+    const p = payload as { value?: unknown };
+    if ('value' in p) for (const key of (meta as { keys?: Keys }).keys ?? []) checkMediaSetting(key, p.value);
+    return payload;
   });
 
   filter('categories.items.create', async (payload, _meta, { database: db }) => {

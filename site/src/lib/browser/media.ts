@@ -3,6 +3,7 @@
  * pages without other islands (category, search, 404) ship no React at all.
  * After mounting, the dialogs' own listener handles later clicks.
  */
+import { parseTvPrograms } from '@portal/domain/media-settings';
 import type { Which } from '../../islands/MediaDialogs.tsx';
 
 export function setupMediaDialogs() {
@@ -14,7 +15,15 @@ export function setupMediaDialogs() {
     e.preventDefault();
     document.removeEventListener('click', onClick);
     const { mountMedia } = await import('../../islands/mount-media.tsx');
-    mountMedia(root, { youtubeUrl: root.dataset.youtube ?? '', streamUrl: root.dataset.stream ?? '', initial: which });
+    const d = root.dataset;
+    mountMedia(root, {
+      youtubeUrl: d.youtube ?? '',
+      streamUrl: d.stream ?? '',
+      programName: d.program ?? '',
+      tvLiveTitle: d.tvTitle ?? '',
+      tvPrograms: parseTvPrograms(d.tvPrograms),
+      initial: which,
+    });
   };
   document.addEventListener('click', onClick);
 }

@@ -49,6 +49,19 @@ describe('/live.json brings an old page up to date', () => {
     expect([insta.href, insta.closest('li')!.hidden, document.querySelector<HTMLElement>('[data-social-links]')!.hidden]).toEqual(['https://instagram.com/portalpara', false, false]);
   });
 
+  it('radio and TV settings changed since the build: the cards now, the dialogs when first opened', () => {
+    oldPage(siteLive(DEFAULT_SETTINGS, () => []));
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      `<p data-setting="radio_program_name">${DEFAULT_SETTINGS.radio_program_name}</p><div data-media-root data-program="${DEFAULT_SETTINGS.radio_program_name}"></div>`,
+    );
+    const programs = JSON.stringify([{ time: '06:00', title: 'Bom Dia Pará', youtube_url: '' }]);
+    applySiteLive(siteLive({ ...DEFAULT_SETTINGS, radio_program_name: 'Tarde Cabocla', tv_live_title: 'Círio ao vivo', tv_programs: programs }, () => []));
+    expect(document.querySelector('[data-setting="radio_program_name"]')!.textContent).toBe('Tarde Cabocla');
+    const media = document.querySelector<HTMLElement>('[data-media-root]')!.dataset;
+    expect([media.program, media.tvTitle, media.tvPrograms]).toEqual(['Tarde Cabocla', 'Círio ao vivo', programs]);
+  });
+
   it('an ad created, edited or removed since the build: the slots take the live candidates', () => {
     const before = siteLive(DEFAULT_SETTINGS, (p) => (p === 'top' ? [ad({})] : []));
     oldPage(before);

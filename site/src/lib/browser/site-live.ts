@@ -35,6 +35,18 @@ export function applySiteLive(live: SiteLive, root: ParentNode = document): Set<
   for (const list of root.querySelectorAll<HTMLElement>('[data-social-links]')) {
     list.hidden = ![...list.querySelectorAll('li')].some((li) => !li.hidden);
   }
+  // The radio/TV dialogs mount on first click from the media root's data: keep it current.
+  const media = root.querySelector<HTMLElement>('[data-media-root]');
+  if (media) {
+    const data: Record<string, string | undefined> = {
+      youtube: s.youtube_channel_url,
+      stream: s.radio_stream_url,
+      program: s.radio_program_name,
+      tvTitle: s.tv_live_title,
+      tvPrograms: s.tv_programs,
+    };
+    for (const [k, v] of Object.entries(data)) if (v !== undefined) media.dataset[k] = v;
+  }
 
   const active = new Set<string>();
   for (const slot of root.querySelectorAll<HTMLElement>('[data-portal-ad-slot]')) {

@@ -24,7 +24,8 @@ export type SettingsInput = z.infer<typeof settingsInputSchema>;
 
 /** One upsert per key, conflict on key (spec section 7); empty values saved as empty text. */
 export async function updateSettings({ input, existing }: { input: SettingsInput; existing: SettingKey[] }) {
-  for (const key of SETTING_KEYS) {
+  // Only the keys of this form: radio and TV programmes have their own screens.
+  for (const key of SETTING_KEYS.filter((k): k is keyof SettingsInput => k in settingsInputSchema.shape)) {
     const value = (input[key] ?? '').trim();
     if (existing.includes(key)) await directus.request(updateItem('settings', key, { value }));
     else await directus.request(createItem('settings', { key, value }));
