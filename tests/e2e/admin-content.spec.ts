@@ -2,7 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createItem, deleteItem, deleteUser, readItems, readUsers, updateItem } from '../../directus/scripts/lib/client.ts';
 import { adFactory } from '../../directus/seed/factories.ts';
-import { adminApi, failOnPageErrors, signIn } from './support.ts';
+import { adminApi, failOnPageErrors, linkIn, mailFor, signIn } from './support.ts';
 import { expectToast, sidebar, unique } from './admin-support.ts';
 import { expectNoAxeViolations } from './site-support.ts';
 import { DEFAULT_SETTINGS } from '@portal/domain/settings';
@@ -178,7 +178,7 @@ test('editor gerencia eventos (tela carregada sob demanda)', async ({ page }) =>
   check();
 });
 
-test('super_admin cria um membro da equipe, muda papel e município, e o desativa', async ({ page }) => {
+test('super_admin convida um membro da equipe, o convite chega e vale, muda papel e município, e o desativa', async ({ page, browser }) => {
   const check = failOnPageErrors(page);
   const name = unique('Maria Repórter');
   const email = `${name.toLowerCase().replace('ó', 'o').replace(/\s+/g, '.')}@portal.test`;
@@ -189,14 +189,33 @@ test('super_admin cria um membro da equipe, muda papel e município, e o desativ
   const dialog = page.getByRole('dialog', { name: 'Novo Membro da Equipe' });
   await dialog.getByLabel('Nome Completo').fill(name);
   await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Senha inicial').fill('senha-forte-2026');
   await dialog.getByLabel('Papel').selectOption('producer');
   await dialog.getByLabel('Município').selectOption({ label: 'Santarém' });
-  await dialog.getByRole('button', { name: 'Criar' }).click();
-  await expectToast(page, 'Sucesso', 'Usuário criado com sucesso');
+  await dialog.getByRole('button', { name: 'Enviar convite' }).click();
+  await expectToast(page, 'Sucesso', `Convite enviado para ${email}`);
   await page.getByRole('searchbox', { name: 'Buscar perfis' }).fill(email);
   await expect(row(page, email)).toContainText('Produtor');
   await expect(row(page, email)).toContainText('Santarém');
+  await expect(row(page, email)).toContainText('Convite pendente');
+
+  // The invitation arrives in pt-BR; its link lets the new member choose a password and sign in.
+  const mail = await mailFor(email);
+  expect(mail.subject).toBe('Convite para a equipe do Portal Pará');
+  const invited = await browser.newPage();
+  await invited.goto(linkIn(mail, 'Aceitar convite'));
+  await invited.getByLabel('Nova senha', { exact: true }).fill('senha-do-convite-2026');
+  await invited.getByLabel('Confirmar nova senha').fill('senha-do-convite-2026');
+  await invited.getByRole('button', { name: 'Criar minha senha' }).click();
+  await expectToast(invited, 'Convite aceito. Entre com a sua nova senha.');
+  await invited.getByLabel('Email').fill(email);
+  await invited.getByLabel('Senha', { exact: true }).fill('senha-do-convite-2026');
+  await invited.getByRole('button', { name: 'Entrar' }).click();
+  await expect(invited).toHaveURL(/\/admin$/);
+  await expect(invited.getByRole('banner').getByText('Produtor')).toBeVisible();
+  await invited.close();
+  await page.reload();
+  await page.getByRole('searchbox', { name: 'Buscar perfis' }).fill(email);
+  await expect(row(page, email)).toContainText('Ativo');
 
   await row(page, email).getByRole('button', { name: /Editar/ }).click();
   await page.getByRole('dialog', { name: 'Editar Perfil' }).getByLabel('Papel').selectOption('editor');

@@ -17,6 +17,8 @@ export {
   disableTwoFactor,
   enableTwoFactor,
   generateTwoFactorSecret,
+  inviteUser,
+  acceptUserInvite,
   passwordRequest,
   passwordReset,
   readFolders,

@@ -87,6 +87,7 @@ export function directusEnv(o: InstanceOptions): Record<string, string> {
     PORTAL_SITE_URL: siteUrl,
     PASSWORD_RESET_URL_ALLOW_LIST: `${siteUrl}/auth`,
     USER_REGISTER_URL_ALLOW_LIST: `${siteUrl}/auth`,
+    USER_INVITE_URL_ALLOW_LIST: `${siteUrl}/auth`,
     ...mailEnv(o.mailSmtpPort),
     ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION: '2000',
     // Uploads: real images of at most 10 MB (the bytes are checked by portal-hooks/upload-guard.ts).

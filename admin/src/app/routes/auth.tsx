@@ -26,6 +26,13 @@ export function AuthRoute() {
       </AuthCard>
     );
   }
+  if (token && params.has('convite')) {
+    return (
+      <AuthCard subtitle="Bem-vindo à equipe: escolha sua senha">
+        <ResetPasswordForm invite token={token} onDone={() => setParams({}, { replace: true })} />
+      </AuthCard>
+    );
+  }
   if (token) {
     return (
       <AuthCard subtitle="Redefinir senha">

@@ -1,15 +1,21 @@
-/** super_admin creates a staff account: a Directus user (a hook creates its profile), then the municipality. */
+/**
+ * super_admin creates a staff account by invitation (issue #13): Directus
+ * creates the user as "invited" and mails the link (pt-BR template); the new
+ * member chooses their own password at /auth?convite=1. A hook creates the
+ * profile; then the name, role and municipality are set.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ROLES } from '@portal/domain/roles';
-import { createUser, directus, readItems, updateItem } from '../../../lib/directus.ts';
+import { env } from '../../../config/env.ts';
+import { paths } from '../../../config/paths.ts';
+import { directus, inviteUser, readItems, readUsers, updateItem, updateUser } from '../../../lib/directus.ts';
 import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { profilesQueries } from './profiles-queries.ts';
 
 export const staffInputSchema = z.object({
   full_name: z.string().trim().min(1, 'Nome completo é obrigatório'),
   email: z.email('Email inválido'),
-  password: z.string().min(8, 'A senha deve ter pelo menos 8 caracteres'),
   role: z.enum(ROLES),
   municipality_id: z.string().nullable(),
 });
@@ -31,10 +37,14 @@ async function profileOf(userId: string): Promise<string | null> {
   return null;
 }
 
+/** Where the invitation mail's link lands (allow-listed on the server as USER_INVITE_URL_ALLOW_LIST). */
+export const inviteUrl = () => `${env.origin}${paths.auth}?convite=1`;
+
 export async function createStaff({ input, roleId }: { input: StaffInput; roleId: string }) {
-  const user = (await directus.request(
-    createUser({ email: input.email, password: input.password, role: roleId, status: 'active', ...splitName(input.full_name) }, { fields: ['id'] }),
-  )) as { id: string };
+  await directus.request(inviteUser(input.email, roleId, inviteUrl()));
+  const [user] = (await directus.request(readUsers({ filter: { email: { _eq: input.email.trim().toLowerCase() } }, fields: ['id'], limit: 1 }))) as Array<{ id: string }>;
+  if (!user) throw new Error('O convite foi enviado, mas o usuário não foi encontrado');
+  await directus.request(updateUser(user.id, splitName(input.full_name)));
   const profileId = await profileOf(user.id);
   if (profileId) {
     await directus.request(updateItem('profiles', profileId, { full_name: input.full_name.trim(), role: input.role, municipality_id: input.municipality_id }));

@@ -49,7 +49,7 @@ function NewStaffDialog({ open, onClose, municipalities }: { open: boolean; onCl
   const toast = useToast();
   const roleIds = useQuery(profilesQueries.roleIds());
   const create = useCreateStaff();
-  const empty: StaffInput = { full_name: '', email: '', password: '', role: 'producer', municipality_id: null };
+  const empty: StaffInput = { full_name: '', email: '', role: 'producer', municipality_id: null };
   const [values, setValues] = useState<StaffInput>(empty);
   const [errors, setErrors] = useState<Partial<Record<keyof StaffInput, string>>>({});
   useEffect(() => {
@@ -78,7 +78,7 @@ function NewStaffDialog({ open, onClose, municipalities }: { open: boolean; onCl
     }
     try {
       await create.mutateAsync({ input: parsed.data, roleId });
-      toast.success('Usuário criado com sucesso');
+      toast.success(`Convite enviado para ${parsed.data.email}`);
       onClose();
     } catch (err) {
       toast.error(errorMessage(err, 'Não foi possível criar o usuário'));
@@ -89,15 +89,22 @@ function NewStaffDialog({ open, onClose, municipalities }: { open: boolean; onCl
     <Dialog open={open} onClose={onClose} title="Novo Membro da Equipe">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField label="Nome Completo" value={values.full_name} onChange={(e) => set('full_name', e.target.value)} error={errors.full_name} required />
-        <TextField label="Email" type="email" value={values.email} onChange={(e) => set('email', e.target.value)} error={errors.email} required />
-        <TextField label="Senha inicial" type="password" autoComplete="new-password" value={values.password} onChange={(e) => set('password', e.target.value)} error={errors.password} required hint="Informe a senha ao novo membro; ele pode trocá-la em Meu Perfil." />
+        <TextField
+          label="Email"
+          type="email"
+          value={values.email}
+          onChange={(e) => set('email', e.target.value)}
+          error={errors.email}
+          required
+          hint="Enviaremos um convite para este e-mail; o novo membro escolhe a própria senha."
+        />
         <RoleAndMunicipality role={values.role} municipality={values.municipality_id} onRole={(r) => set('role', r)} onMunicipality={(m) => set('municipality_id', m)} municipalities={municipalities} />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose} disabled={create.isPending}>
             Cancelar
           </Button>
           <Button type="submit" disabled={create.isPending}>
-            Criar
+            Enviar convite
           </Button>
         </div>
       </form>
@@ -190,7 +197,9 @@ export default function ProfilesScreen({ municipalities, currentUserId }: { muni
               </td>
               <td className="px-3 py-2">{p.municipality?.name ?? '—'}</td>
               <td className="px-3 py-2">
-                <Badge color={p.status === 'active' ? 'green' : 'gray'}>{p.status === 'active' ? 'Ativo' : 'Desativado'}</Badge>
+                <Badge color={p.status === 'active' ? 'green' : p.status === 'invited' ? 'blue' : 'gray'}>
+                  {p.status === 'active' ? 'Ativo' : p.status === 'invited' ? 'Convite pendente' : 'Desativado'}
+                </Badge>
               </td>
               <td className="px-3 py-2">
                 <RowActions label={p.full_name ?? p.email ?? ''} onEdit={() => setEditing(p)}>
