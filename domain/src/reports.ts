@@ -38,4 +38,5 @@ export function fillDays(
 export const REPORT_CSV = {
   daily: { header: ['dia', 'visualizacoes', 'tops', 'publicadas'], row: (d: DayRow) => [d.day, d.views, d.likes, d.published] },
   totals: { header: ['nome', 'visualizacoes', 'tops', 'noticias_lidas'], row: (t: TotalRow) => [t.label, t.views, t.likes, t.stories] },
+  ranking: { header: ['noticia', 'endereco', 'total'], row: (n: { title: string; slug: string; count: number }) => [n.title, `/news/${n.slug}`, n.count] },
 } as const;

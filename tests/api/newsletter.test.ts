@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { mailHeader, mailsTo, type CaughtMail } from '../../scripts/lib/mail-catcher.ts';
 import { purgeNewsletter } from '../../directus/extensions/portal-hooks/src/newsletter/store.ts';
+import { sendDigestToAll } from '../../directus/extensions/portal-hooks/src/newsletter/digest.ts';
 import { admin, anonymous, baseUrl, eventually, message, rawDb, signIn, EMAILS } from './support.ts';
 
 const SENT = 'Quase lá! Enviamos um link de confirmação para o seu e-mail.';
@@ -214,6 +215,42 @@ describe('newsletter retention', () => {
       expect(await purgeNewsletter(db)).toBeGreaterThanOrEqual(2);
       const left = await db('newsletter_subscribers').whereIn('id', Object.values(rows).map((r) => r.id)).pluck('id');
       expect(left.sort()).toEqual([rows.newPending.id, rows.newCancelled.id, rows.oldConfirmed.id].sort());
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe('the weekly digest job', () => {
+  it('goes once to each confirmed subscriber with their own unsubscribe link, to nobody pending or cancelled, past a failing address', async () => {
+    const db = await rawDb();
+    try {
+      const sqlite = String(db.client.config.client).includes('sqlite');
+      const now = sqlite ? Date.now() : new Date();
+      const base = { consent_version: '2026-11', ip_hash: 'd'.repeat(64), requested_at: now };
+      const rows = ['confirmed', 'confirmed', 'confirmed', 'pending', 'unsubscribed'].map((status) => ({ ...base, id: randomUUID(), email: fresh(), status }));
+      await db('newsletter_subscribers').insert(rows);
+      const confirmed = await db('newsletter_subscribers').where('status', 'confirmed').pluck('email');
+      const sent: Array<Record<string, any>> = [];
+      const failing = rows[1]!.email;
+      // Action: the job's work, with a mailer that records (and fails for one address).
+      const n = await sendDigestToAll(
+        db,
+        async (mail) => {
+          if (mail.to === failing) throw new Error('caixa cheia');
+          sent.push(mail);
+        },
+        { portalName: 'Portal Pará', siteUrl: 'http://localhost:4321', stories: [] },
+        (id) => `http://localhost:4321/api/portal/newsletter/unsubscribe?id=${id}`,
+        () => {},
+      );
+      expect(n).toBe(confirmed.length - 1);
+      expect(sent.map((m) => m.to).sort()).toEqual(confirmed.filter((e: string) => e !== failing).sort());
+      expect(sent.map((m) => m.to)).not.toContain(rows[3]!.email);
+      expect(sent.map((m) => m.to)).not.toContain(rows[4]!.email);
+      const mine = sent.find((m) => m.to === rows[0]!.email)!;
+      expect(mine.list.unsubscribe.url).toBe(`http://localhost:4321/api/portal/newsletter/unsubscribe?id=${rows[0]!.id}`);
+      expect(mine.subject).toBe('As mais lidas da semana no Portal Pará');
     } finally {
       await db.destroy();
     }

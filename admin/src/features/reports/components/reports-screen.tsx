@@ -82,7 +82,15 @@ function Rankings() {
   useErrorToast(q.error, 'Não foi possível carregar os mais lidos');
   const list = (title: string, items: RankedStory[] | undefined, metric: string) => (
     <div>
-      <h3 className="mb-1 font-medium">{title}</h3>
+      <div className="mb-1 flex items-center justify-between gap-2">
+        <h3 className="font-medium">{title}</h3>
+        <DownloadCsv
+          name={`${title === 'Mais lidas' ? 'mais-lidas' : 'mais-tops'}-${window}`}
+          label={`${title} em ${WINDOW_LABELS[window]}`}
+          header={REPORT_CSV.ranking.header}
+          rows={(items ?? []).map((n) => REPORT_CSV.ranking.row(n))}
+        />
+      </div>
       <Table caption={`${title} em ${WINDOW_LABELS[window]}`} head={['Notícia', metric]} rows={(items ?? []).map((n) => [n.title, n.count])} />
     </div>
   );
