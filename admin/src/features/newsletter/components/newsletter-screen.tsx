@@ -12,6 +12,7 @@ import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
 import { SearchBox } from '../../../components/ui/search-box.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { env } from '../../../config/env.ts';
+import { downloadCsv } from '../../../lib/download.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
@@ -19,15 +20,11 @@ import { useExportSubscribers } from '../api/export-subscribers.ts';
 import { newsletterQueries } from '../api/newsletter-queries.ts';
 import { useSendDigestTest } from '../api/send-digest-test.ts';
 
-const STATUS_COLOR: Record<NewsletterStatus, 'green' | 'blue' | 'gray'> = { confirmed: 'green', pending: 'blue', unsubscribed: 'gray' };
-
-function download(csv: string, name: string) {
-  // The BOM makes spreadsheets read the accents as UTF-8.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: name });
-  a.click();
-  URL.revokeObjectURL(url);
-}
+const STATUS_COLOR: Record<NewsletterStatus, 'green' | 'blue' | 'gray'> = {
+  confirmed: 'green',
+  pending: 'blue',
+  unsubscribed: 'gray',
+};
 
 export default function NewsletterScreen() {
   const toast = useToast();
@@ -43,7 +40,7 @@ export default function NewsletterScreen() {
 
   async function onExport() {
     try {
-      download(await exporting.mutateAsync({ search: list.params.search, status }), 'inscritos-newsletter.csv');
+      downloadCsv(await exporting.mutateAsync({ search: list.params.search, status }), 'inscritos-newsletter.csv');
     } catch (err) {
       toast.error(errorMessage(err, 'Não foi possível exportar os inscritos'));
     }
@@ -100,7 +97,9 @@ export default function NewsletterScreen() {
         <thead className="bg-slate-50">
           <tr>
             <SortHeader label="E-mail" field="email" sort={list.params.sort} onSort={list.setSort} />
-            <th scope="col" className="px-3 py-2 text-left">Situação</th>
+            <th scope="col" className="px-3 py-2 text-left">
+              Situação
+            </th>
             <SortHeader label="Pedido em" field="requested_at" sort={list.params.sort} onSort={list.setSort} />
             <SortHeader label="Confirmado em" field="confirmed_at" sort={list.params.sort} onSort={list.setSort} />
           </tr>

@@ -15,7 +15,11 @@ import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { reportsQueries, type RankedStory } from '../api/reports-queries.ts';
 import { DownloadCsv } from './download-csv.tsx';
 
-const WINDOW_LABELS: Record<RankingWindow, string> = { '24h': '24 horas', '7d': '7 dias', '30d': '30 dias' };
+const WINDOW_LABELS: Record<RankingWindow, string> = {
+  '24h': '24 horas',
+  '7d': '7 dias',
+  '30d': '30 dias',
+};
 const number = new Intl.NumberFormat('pt-BR');
 /** '2026-11-23' → '23/11' */
 const shortDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
@@ -142,12 +146,23 @@ export default function ReportsScreen() {
           <Section
             id="report-daily"
             title="Visualizações e TOPs por dia"
-            actions={<DownloadCsv name="leitura-por-dia" label="Visualizações e TOPs por dia" header={REPORT_CSV.daily.header} rows={r.daily.map(REPORT_CSV.daily.row)} />}
+            actions={
+              <DownloadCsv
+                name="leitura-por-dia"
+                label="Visualizações e TOPs por dia"
+                header={REPORT_CSV.daily.header}
+                rows={r.daily.map(REPORT_CSV.daily.row)}
+              />
+            }
           >
             {/* The chart is for the eye; the table below it says the same to everyone. */}
             <div aria-hidden="true" className="h-64">
               <ResponsiveContainer width="100%" height="100%">
-                <LineChart accessibilityLayer={false} data={r.daily.map((d) => ({ ...d, label: shortDay(d.day) }))} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+                <LineChart
+                  accessibilityLayer={false}
+                  data={r.daily.map((d) => ({ ...d, label: shortDay(d.day) }))}
+                  margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+                >
                   <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
                   <XAxis dataKey="label" fontSize={12} />
                   <YAxis allowDecimals={false} fontSize={12} width={48} />
@@ -160,11 +175,19 @@ export default function ReportsScreen() {
             </div>
             <details>
               <summary className="cursor-pointer text-sm text-slate-700">Ver tabela</summary>
-              <Table caption="Visualizações, TOPs e notícias publicadas por dia" head={['Dia', 'Visualizações', 'TOPs', 'Publicadas']} rows={r.daily.map((d) => [shortDay(d.day), d.views, d.likes, d.published])} />
+              <Table
+                caption="Visualizações, TOPs e notícias publicadas por dia"
+                head={['Dia', 'Visualizações', 'TOPs', 'Publicadas']}
+                rows={r.daily.map((d) => [shortDay(d.day), d.views, d.likes, d.published])}
+              />
             </details>
           </Section>
           <Section id="report-published" title="Notícias publicadas por dia">
-            <Table caption="Notícias publicadas por dia" head={['Dia', 'Publicadas']} rows={r.daily.filter((d) => d.published > 0).map((d) => [shortDay(d.day), d.published])} />
+            <Table
+              caption="Notícias publicadas por dia"
+              head={['Dia', 'Publicadas']}
+              rows={r.daily.filter((d) => d.published > 0).map((d) => [shortDay(d.day), d.published])}
+            />
           </Section>
           <Rankings />
           <div className="grid gap-4 lg:grid-cols-3">

@@ -4,7 +4,7 @@
  * the server applies (domain/media-settings).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { MEDIA_LIMITS, parseTvPrograms, validateMediaSettings, type MediaErrors, type TvProgram } from '@portal/domain/media-settings';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -32,14 +32,54 @@ function useMediaSave(what: string) {
   };
 }
 
+/** The shell both screens share: title, loading, the form in a card and its Salvar. */
+function MediaForm({
+  title,
+  loading,
+  busy,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  loading: boolean;
+  busy: boolean;
+  onSubmit: (e: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {loading ? (
+        <LoadingText />
+      ) : (
+        <Card>
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
+            {children}
+            <Button type="submit" disabled={busy}>
+              Salvar
+            </Button>
+          </form>
+        </Card>
+      )}
+    </div>
+  );
+}
+
 export function RadioScreen() {
   const query = useQuery(settingsQueries.detail());
   useErrorToast(query.error, 'Não foi possível carregar as configurações.');
   const save = useMediaSave('Rádio Web');
-  const [values, setValues] = useState({ radio_stream_url: '', radio_program_name: '' });
+  const [values, setValues] = useState({
+    radio_stream_url: '',
+    radio_program_name: '',
+  });
   const [errors, setErrors] = useState<MediaErrors>({});
   useEffect(() => {
-    if (query.data) setValues({ radio_stream_url: query.data.values.radio_stream_url, radio_program_name: query.data.values.radio_program_name });
+    if (query.data)
+      setValues({
+        radio_stream_url: query.data.values.radio_stream_url,
+        radio_program_name: query.data.values.radio_program_name,
+      });
   }, [query.data]);
 
   async function onSubmit(e: FormEvent) {
@@ -50,37 +90,27 @@ export function RadioScreen() {
   }
 
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-bold">Gerenciar Rádio Web</h1>
-      {query.isPending ? (
-        <LoadingText />
-      ) : (
-        <Card>
-          <form onSubmit={onSubmit} noValidate className="max-w-xl space-y-4">
-            <TextField
-              label="Programa no ar"
-              hint={`Aparece como "ON AIR" no cartão da rádio (até ${MEDIA_LIMITS.name} caracteres).`}
-              value={values.radio_program_name}
-              onChange={(e) => setValues((v) => ({ ...v, radio_program_name: e.target.value }))}
-              error={errors.radio_program_name}
-              required
-            />
-            <TextField
-              label="URL do stream da rádio"
-              type="url"
-              placeholder="https://"
-              hint="Deixe em branco enquanto não houver transmissão."
-              value={values.radio_stream_url}
-              onChange={(e) => setValues((v) => ({ ...v, radio_stream_url: e.target.value }))}
-              error={errors.radio_stream_url}
-            />
-            <Button type="submit" disabled={save.busy}>
-              Salvar
-            </Button>
-          </form>
-        </Card>
-      )}
-    </div>
+    <MediaForm title="Gerenciar Rádio Web" loading={query.isPending} busy={save.busy} onSubmit={onSubmit}>
+      <div className="max-w-xl space-y-4">
+        <TextField
+          label="Programa no ar"
+          hint={`Aparece como "ON AIR" no cartão da rádio (até ${MEDIA_LIMITS.name} caracteres).`}
+          value={values.radio_program_name}
+          onChange={(e) => setValues((v) => ({ ...v, radio_program_name: e.target.value }))}
+          error={errors.radio_program_name}
+          required
+        />
+        <TextField
+          label="URL do stream da rádio"
+          type="url"
+          placeholder="https://"
+          hint="Deixe em branco enquanto não houver transmissão."
+          value={values.radio_stream_url}
+          onChange={(e) => setValues((v) => ({ ...v, radio_stream_url: e.target.value }))}
+          error={errors.radio_stream_url}
+        />
+      </div>
+    </MediaForm>
   );
 }
 
@@ -102,57 +132,72 @@ export function TvScreen() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const values = { tv_live_title: title, tv_programs: JSON.stringify(programs.map((p) => ({ time: p.time.trim(), title: p.title.trim(), youtube_url: p.youtube_url.trim() }))) };
+    const values = {
+      tv_live_title: title,
+      tv_programs: JSON.stringify(
+        programs.map((p) => ({
+          time: p.time.trim(),
+          title: p.title.trim(),
+          youtube_url: p.youtube_url.trim(),
+        })),
+      ),
+    };
     const found = validateMediaSettings(values);
     setErrors(found);
     if (Object.keys(found).length === 0) await save.run(values);
   }
 
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-bold">Gerenciar TV Web</h1>
-      {query.isPending ? (
-        <LoadingText />
-      ) : (
-        <Card>
-          <form onSubmit={onSubmit} noValidate className="space-y-4">
-            <div className="max-w-xl">
-              <TextField label="Transmissão ao vivo" hint="O título do item AO VIVO." value={title} onChange={(e) => setTitle(e.target.value)} error={errors.tv_live_title} required />
-            </div>
-            <fieldset className="space-y-3">
-              <legend className="font-semibold">Programação</legend>
-              {programs.map((p, i) => (
-                <div key={i} className="grid items-start gap-2 sm:grid-cols-[7rem_1fr_1fr_auto]" role="group" aria-label={`Programa ${i + 1}`}>
-                  <TextField label="Horário" placeholder="HH:MM" value={p.time} onChange={(e) => setProgram(i, { time: e.target.value })} error={errors.programs?.[i]?.time} />
-                  <TextField label="Título" value={p.title} onChange={(e) => setProgram(i, { title: e.target.value })} error={errors.programs?.[i]?.title} />
-                  <TextField
-                    label="Link do YouTube"
-                    type="url"
-                    placeholder="https://www.youtube.com/..."
-                    value={p.youtube_url}
-                    onChange={(e) => setProgram(i, { youtube_url: e.target.value })}
-                    error={errors.programs?.[i]?.youtube_url}
-                  />
-                  <Button variant="outline" className="sm:mt-6" onClick={() => setPrograms((ps) => ps.filter((_, j) => j !== i))} aria-label={`Remover programa ${i + 1}`}>
-                    Remover
-                  </Button>
-                </div>
-              ))}
-              {errors.tv_programs && !errors.programs && (
-                <p role="alert" className="text-sm text-red-700">
-                  {errors.tv_programs}
-                </p>
-              )}
-              <Button variant="outline" onClick={() => setPrograms((ps) => [...ps, { ...EMPTY_PROGRAM }])} disabled={programs.length >= MEDIA_LIMITS.programs}>
-                Adicionar programa
-              </Button>
-            </fieldset>
-            <Button type="submit" disabled={save.busy}>
-              Salvar
+    <MediaForm title="Gerenciar TV Web" loading={query.isPending} busy={save.busy} onSubmit={onSubmit}>
+      <div className="max-w-xl">
+        <TextField
+          label="Transmissão ao vivo"
+          hint="O título do item AO VIVO."
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          error={errors.tv_live_title}
+          required
+        />
+      </div>
+      <fieldset className="space-y-3">
+        <legend className="font-semibold">Programação</legend>
+        {programs.map((p, i) => (
+          <div key={i} className="grid items-start gap-2 sm:grid-cols-[7rem_1fr_1fr_auto]" role="group" aria-label={`Programa ${i + 1}`}>
+            <TextField
+              label="Horário"
+              placeholder="HH:MM"
+              value={p.time}
+              onChange={(e) => setProgram(i, { time: e.target.value })}
+              error={errors.programs?.[i]?.time}
+            />
+            <TextField label="Título" value={p.title} onChange={(e) => setProgram(i, { title: e.target.value })} error={errors.programs?.[i]?.title} />
+            <TextField
+              label="Link do YouTube"
+              type="url"
+              placeholder="https://www.youtube.com/..."
+              value={p.youtube_url}
+              onChange={(e) => setProgram(i, { youtube_url: e.target.value })}
+              error={errors.programs?.[i]?.youtube_url}
+            />
+            <Button
+              variant="outline"
+              className="sm:mt-6"
+              onClick={() => setPrograms((ps) => ps.filter((_, j) => j !== i))}
+              aria-label={`Remover programa ${i + 1}`}
+            >
+              Remover
             </Button>
-          </form>
-        </Card>
-      )}
-    </div>
+          </div>
+        ))}
+        {errors.tv_programs && !errors.programs && (
+          <p role="alert" className="text-sm text-red-700">
+            {errors.tv_programs}
+          </p>
+        )}
+        <Button variant="outline" onClick={() => setPrograms((ps) => [...ps, { ...EMPTY_PROGRAM }])} disabled={programs.length >= MEDIA_LIMITS.programs}>
+          Adicionar programa
+        </Button>
+      </fieldset>
+    </MediaForm>
   );
 }
