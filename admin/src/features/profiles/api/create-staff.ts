@@ -2,13 +2,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ROLES } from '@portal/domain/roles';
+import { MESSAGES } from '@portal/domain/validation';
 import { createUser, directus, readItems, updateItem } from '../../../lib/directus.ts';
 import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { profilesQueries } from './profiles-queries.ts';
 
 export const staffInputSchema = z.object({
-  full_name: z.string().trim().min(1, 'Nome completo é obrigatório'),
-  email: z.email('Email inválido'),
+  full_name: z.string().trim().min(1, MESSAGES.fullNameRequired),
+  email: z.email(MESSAGES.emailInvalid),
   password: z.string().min(8, 'A senha deve ter pelo menos 8 caracteres'),
   role: z.enum(ROLES),
   municipality_id: z.string().nullable(),

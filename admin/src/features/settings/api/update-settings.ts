@@ -1,25 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { SETTING_KEYS, type SettingKey } from '@portal/domain/settings';
+import { addIssues, validateSettings } from '@portal/domain/validation';
 import { createItem, directus, updateItem } from '../../../lib/directus.ts';
 import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { settingsQueries } from './settings-queries.ts';
 
-const url = z.union([z.literal(''), z.url('Informe uma URL completa (https://...)')]);
-
-export const settingsInputSchema = z.object({
-  portal_name: z.string(),
-  contact_phone: z.string(),
-  contact_email: z.union([z.literal(''), z.email('Email inválido')]),
-  contact_address: z.string(),
-  facebook_url: url,
-  twitter_url: url,
-  instagram_url: url,
-  youtube_url: url,
-  youtube_channel_url: url,
-  radio_stream_url: url,
-  urgent_message: z.string(),
-});
+export const settingsInputSchema = z
+  .object(Object.fromEntries(SETTING_KEYS.map((key) => [key, z.string()])) as Record<SettingKey, z.ZodString>)
+  .superRefine((s, ctx) => addIssues(validateSettings(s), ctx));
 export type SettingsInput = z.infer<typeof settingsInputSchema>;
 
 /** One upsert per key, conflict on key (spec section 7); empty values saved as empty text. */
