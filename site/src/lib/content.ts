@@ -6,7 +6,7 @@
  */
 import { readItems } from '@directus/sdk';
 import { storiesToRender } from '@portal/domain/build-contract';
-import { isAdVisible, isPubliclyVisible, PUBLIC_NEWS_FILTER } from '@portal/domain/news-access';
+import { isAdVisible, isPubliclyVisible } from '@portal/domain/news-access';
 import { LIMITS, NAV_CATEGORIES } from '@portal/domain/limits';
 import type { Ad, News, PortalEvent } from '@portal/domain/schema';
 import { withDefaults, type Settings } from '@portal/domain/settings';
@@ -72,7 +72,9 @@ async function load(): Promise<Content> {
   const client = directus();
   const [rawNews, categories, municipalities, settingRows, profiles, events, ads, aliases] = await Promise.all([
     // The public policy already limits reads to published news whose date has come;
-    // the same rule as a query filter keeps that true even if the policy were widened.
+    // the status filter keeps that true even if the policy were widened, and the loop below
+    // applies the rule itself (isPubliclyVisible) at the build's own time. PUBLIC_NEWS_FILTER is
+    // not used here: the SDK types published_at as text, so it refuses `_lte` on it.
     client.request(
       readItems('news', {
         fields: [
@@ -80,7 +82,7 @@ async function load(): Promise<Content> {
           'author_id', 'published_at', 'updated_at', 'view_count', 'like_count',
           { category_id: ['id', 'name', 'slug'], municipality_id: ['id', 'name', 'slug'] },
         ],
-        filter: PUBLIC_NEWS_FILTER,
+        filter: { status: { _eq: 'published' } },
         sort: ['-published_at'],
         limit: -1,
       }),
