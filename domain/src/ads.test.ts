@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adDateToIso, adPreview, canRenderAdsense, isAdVisible, validateAd } from './ads.ts';
+import { adDateToIso, adPreview, canRenderAdsense, isAdVisible } from './ads.ts';
+import { validateAd } from './validation.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 

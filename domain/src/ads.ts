@@ -47,36 +47,3 @@ export function adPreview(html: string | null | undefined): string {
   const text = (html ?? '').replace(/<[^>]*>/g, '').trim();
   return text.length > 50 ? `${text.slice(0, 50)}...` : text;
 }
-
-export type AdInput = {
-  title?: string | null;
-  content?: string | null;
-  ad_type?: string | null;
-  link_url?: string | null;
-  google_ad_client?: string | null;
-  google_ad_slot?: string | null;
-};
-
-export function isUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Form/server validation of an ad (spec section 5). Returns pt-BR messages by field.
- * @example validateAd({ title: '', ad_type: 'banner' }).title // 'Título é obrigatório'
- */
-export function validateAd(ad: AdInput): Partial<Record<keyof AdInput, string>> {
-  const errors: Partial<Record<keyof AdInput, string>> = {};
-  if (!ad.title?.trim()) errors.title = 'Título é obrigatório';
-  const adsense = ad.ad_type === 'google_adsense';
-  if (!adsense && !ad.content?.trim()) errors.content = 'Conteúdo é obrigatório';
-  if (adsense && !ad.google_ad_client?.trim()) errors.google_ad_client = 'Publisher ID é obrigatório';
-  if (adsense && !ad.google_ad_slot?.trim()) errors.google_ad_slot = 'Ad Unit ID é obrigatório';
-  if (!adsense && ad.link_url && !isUrl(ad.link_url)) errors.link_url = 'URL inválida';
-  return errors;
-}

@@ -12,6 +12,8 @@ export const TV_SETTING_KEYS = ['tv_live_title', 'tv_programs'] as const satisfi
 /** What editors may change in the settings (the rest is super_admin's "Configurações"). */
 export const MEDIA_SETTING_KEYS = [...RADIO_SETTING_KEYS, ...TV_SETTING_KEYS] as const;
 export type MediaSettingKey = (typeof MEDIA_SETTING_KEYS)[number];
+/** Keys only the radio and TV screens edit ("Configurações" keeps the stream URL too, as the spec lists it there). */
+export const PROGRAMME_SETTING_KEYS = ['radio_program_name', 'tv_live_title', 'tv_programs'] as const satisfies readonly MediaSettingKey[];
 
 export const MEDIA_LIMITS = { name: 80, programs: 12 } as const;
 

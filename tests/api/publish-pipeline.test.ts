@@ -96,10 +96,15 @@ describe('publish pipeline', () => {
 
   it('saving a draft does not rebuild', async () => {
     await builder.idle();
-    const before = builder.status.builds;
-    await who.producer.post('/items/news', newsFactory({ title: `Rascunho ${Date.now()}` }));
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(builder.status.builds).toBe(before);
+    const since = new Date().toISOString();
+    const draft = ok(await who.producer.post('/items/news', newsFactory({ title: `Rascunho ${Date.now()}` })));
+    // A publish made after the draft is the marker: once its request reaches the builder, the
+    // draft's after-commit hook (which started first) has had its turn; no fixed wait.
+    const marker = ok(await who.editor.post('/items/news', newsFactory({ title: `Marcador ${Date.now()}`, status: 'published' })));
+    const requests = () => builder.received.filter((r) => r.at >= since).map((r) => r.request);
+    await until(() => requests().some((r) => !r.full && r.news.includes(marker.id)), 30_000, 'pedido do marcador');
+    expect(requests()).toEqual([expect.objectContaining({ full: false, news: [marker.id] })]);
+    expect(draft.status).toBe('draft');
   });
 
   it('a burst of edits coalesces into at most one follow-up build and ends on the last state', async () => {
@@ -235,7 +240,8 @@ describe('site-wide changes under a stream of publishes (issue #8)', () => {
         await new Promise((r) => setTimeout(r, 1500));
       }
     })();
-    await new Promise((r) => setTimeout(r, 3000));
+    // The urgent message goes out once the stream is under way.
+    await until(() => published.length >= 2, 30_000, 'fluxo de publicações em andamento');
     const message = `URGENTE: chuva forte em Belém ${Date.now()}`;
     try {
       // Action

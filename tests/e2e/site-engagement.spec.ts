@@ -101,7 +101,9 @@ test.describe('ads', () => {
     await page.getByRole('button', { name: 'Recusar' }).click();
     await page.reload();
     await expect(page.getByRole('region', { name: 'Consentimento de cookies' })).toBeHidden();
-    await page.waitForTimeout(300);
+    // Wait for the page to settle (no request for 500 ms, polled by Playwright), not a fixed time.
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[data-portal-ad-slot="top"] ins.adsbygoogle')).toBeHidden();
     expect(adNetwork).toEqual([]);
   });
 

@@ -72,7 +72,9 @@ async function load(): Promise<Content> {
   const client = directus();
   const [rawNews, categories, municipalities, settingRows, profiles, events, ads, aliases] = await Promise.all([
     // The public policy already limits reads to published news whose date has come;
-    // the status filter keeps that true even if the policy were widened.
+    // the status filter keeps that true even if the policy were widened, and the loop below
+    // applies the rule itself (isPubliclyVisible) at the build's own time. PUBLIC_NEWS_FILTER is
+    // not used here: the SDK types published_at as text, so it refuses `_lte` on it.
     client.request(
       readItems('news', {
         fields: [

@@ -1,14 +1,13 @@
 /** Rules for categories, municipalities and profiles, written once for every client. */
 import { isProtectedMunicipality, PROTECTED_MUNICIPALITY_ERROR } from '@portal/domain/municipalities';
 import { categorySlug, municipalitySlug } from '@portal/domain/slug';
+import { firstError, validateCategory, validateMunicipality } from '@portal/domain/validation';
 import { conflict, forbidden, invalid } from '../../shared/portal-error.ts';
 
 export const CATEGORY_DUPLICATE_ERROR = 'Já existe uma categoria com este nome';
 export const CATEGORY_IN_USE_ERROR = 'Não é possível excluir uma categoria que possui notícias associadas';
 export const MUNICIPALITY_IN_USE_ERROR = 'Não é possível excluir um município que possui notícias associadas';
 export const MUNICIPALITY_DUPLICATE_ERROR = 'Já existe um município com este nome ou slug';
-export const NAME_REQUIRED_ERROR = 'Nome é obrigatório';
-export const SLUG_REQUIRED_ERROR = 'Slug é obrigatório';
 /** A name of emoji or punctuation only would give an empty address (and once broke every build). */
 export const NAME_WITHOUT_SLUG_ERROR = 'O nome precisa ter ao menos uma letra ou número';
 
@@ -17,8 +16,11 @@ type Payload = Record<string, unknown>;
 /** Category: name required, slug derived when missing. */
 export function prepareCategory(payload: Payload, creating: boolean): Payload {
   const out = { ...payload };
-  if ('name' in out || creating) {
-    if (typeof out.name !== 'string' || !out.name.trim()) throw invalid(NAME_REQUIRED_ERROR);
+  if (creating) {
+    const error = firstError(validateCategory(out));
+    if (error) throw invalid(error);
+  }
+  if (typeof out.name === 'string') {
     out.name = out.name.trim();
     if (creating && !(typeof out.slug === 'string' && out.slug.trim())) out.slug = categorySlug(out.name as string);
   }
@@ -38,16 +40,14 @@ export function assertNoNews(count: number, message: string) {
 /** Municipality: name and slug required (slug generated from the name when missing). */
 export function prepareMunicipality(payload: Payload, creating: boolean): Payload {
   const out = { ...payload };
-  if ('name' in out || creating) {
-    if (typeof out.name !== 'string' || !out.name.trim()) throw invalid(NAME_REQUIRED_ERROR);
-    out.name = out.name.trim();
+  if (creating) {
+    if (!(typeof out.slug === 'string' && out.slug.trim())) out.slug = typeof out.name === 'string' ? municipalitySlug(out.name) : '';
+    const error = firstError(validateMunicipality(out));
+    if (error) throw invalid(error);
   }
-  if (creating && !(typeof out.slug === 'string' && out.slug.trim())) out.slug = municipalitySlug(out.name as string);
-  if ('slug' in out) {
-    const slug = municipalitySlug(String(out.slug ?? ''));
-    if (!slug) throw invalid(SLUG_REQUIRED_ERROR);
-    out.slug = slug;
-  }
+  // An update was validated merged with its row by the hook (domain SERVER_VALIDATORS).
+  if (typeof out.name === 'string') out.name = out.name.trim();
+  if ('slug' in out) out.slug = municipalitySlug(String(out.slug ?? ''));
   return out;
 }
 

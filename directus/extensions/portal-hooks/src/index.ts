@@ -29,9 +29,9 @@ import { recordPermalinks, slugsBefore, takenSlugs, type SlugBefore } from './pe
 import { candidateFiles, FILE_SOURCES, refreshFileVisibility, storedRows, type FileSource } from './file-visibility.ts';
 import { textLimitError, TEXT_LIMITS, type LimitedCollection } from '@portal/domain/text-limits';
 import { invalid } from '../../shared/portal-error.ts';
+import { wherePublicNews } from '../../shared/visibility.ts';
 import { purgeExpiredViews, VIEW_RETENTION_CRON } from '../../shared/view-retention.ts';
 import { readerRoutes } from './readers/routes.ts';
-import { validateAd, type AdInput } from '@portal/domain/ads';
 import { localizeMail, type OutgoingMail } from './mail.ts';
 import { mountNewsletter, newsletterLinks, type NewsletterConfig } from './newsletter/routes.ts';
 import { composeDigest, sendDigestToAll } from './newsletter/digest.ts';
@@ -39,9 +39,7 @@ import { mountPrivacy } from './newsletter/privacy.ts';
 import { purgeNewsletter } from './newsletter/store.ts';
 import { DIGEST_CRON } from '@portal/domain/newsletter';
 import { firstMediaError, MEDIA_SETTING_KEYS, validateMediaSettings, type MediaSettingKey } from '@portal/domain/media-settings';
-
-/** The first of validateAd's messages, in form order, or null. */
-const firstAdError = (ad: Record<string, unknown>): string | null => Object.values(validateAd(ad as AdInput))[0] ?? null;
+import { validationFilters } from './validation-filters.ts';
 
 type Keys = Array<string | number>;
 
@@ -122,20 +120,9 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     }
   }
 
-  // Ads: the admin form's rules (domain validateAd), held by the server for every client (issue #14).
-  filter('ads.items.create', async (payload) => {
-    const error = firstAdError(payload as Record<string, unknown>);
-    if (error) throw invalid(error);
-    return payload;
-  });
-  filter('ads.items.update', async (payload, meta, { database: db }) => {
-    const rows = await (db as any)('ads').whereIn('id', (meta as { keys: Keys }).keys ?? []).select('title', 'content', 'ad_type', 'link_url', 'google_ad_client', 'google_ad_slot');
-    for (const row of rows) {
-      const error = firstAdError({ ...row, ...(payload as Record<string, unknown>) });
-      if (error) throw invalid(error);
-    }
-    return payload;
-  });
+  // The admin forms' rules (domain/validation), held by the server for every client (issue #14);
+  // registered before the filters below so that they see the payload as sent.
+  for (const [event, handler] of validationFilters()) filter(event, handler as any);
 
   /** Slug unique among news and their old addresses: "titulo", "titulo-2", … (self excluded on update). */
   const freeNewsSlug = async (db: any, slug: string, selfIds: Keys = []): Promise<string> => uniqueSlug(slug, await takenSlugs(db, slug, selfIds));
@@ -192,11 +179,10 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   schedule('*/20 * * * * *', async () => {
     const now = new Date();
     const lastSweep = await clock.advance(now);
-    const due = await knex('news')
-      .where('status', 'published')
+    // Scheduled stories that became public (domain rule, SQL form) since the last sweep.
+    const due = await wherePublicNews(knex('news'), knex, now)
       .whereNotNull('scheduled_at')
       .where('published_at', '>', dbDate(knex, lastSweep))
-      .where('published_at', '<=', dbDate(knex, now))
       .select('id', 'slug');
     if (due.length) {
       // An embargoed photo becomes readable with its story, not before.

@@ -7,6 +7,7 @@ import { applyPublishRule, isNewsStatus, PRODUCER_EDITABLE_STATUSES, type NewsSt
 import { isEditorLevel } from '@portal/domain/roles';
 import { requestedSlug, SLUG_BATCH_ERROR } from '@portal/domain/permalinks';
 import { newsSlug } from '@portal/domain/slug';
+import { firstError, MESSAGES, validateNews } from '@portal/domain/validation';
 import { forbidden, invalid } from '../../shared/portal-error.ts';
 import type { Actor } from './actor.ts';
 
@@ -23,9 +24,6 @@ export type PreviousNews = {
 
 export const PRODUCER_STATUS_ERROR = 'Produtores só podem salvar notícias como rascunho ou pendente';
 export const FEATURE_ERROR = 'Apenas editores podem destacar notícias';
-export const STATUS_INVALID_ERROR = 'Status inválido';
-export const TITLE_REQUIRED_ERROR = 'Título é obrigatório';
-export const CONTENT_REQUIRED_ERROR = 'Conteúdo é obrigatório';
 
 /** Featuring a story is an editorial decision. */
 function checkFeatured(payload: NewsPayload, actor: Actor) {
@@ -34,7 +32,7 @@ function checkFeatured(payload: NewsPayload, actor: Actor) {
 
 function checkStatus(status: unknown, actor: Actor) {
   if (status === undefined) return;
-  if (!isNewsStatus(status)) throw invalid(STATUS_INVALID_ERROR);
+  if (!isNewsStatus(status)) throw invalid(MESSAGES.statusInvalid);
   if (actor.kind === 'user' && !isEditorLevel(actor.role) && !PRODUCER_EDITABLE_STATUSES.includes(status)) {
     throw forbidden(PRODUCER_STATUS_ERROR);
   }
@@ -44,8 +42,8 @@ function checkStatus(status: unknown, actor: Actor) {
 export function prepareNewsCreate(payload: NewsPayload, actor: Actor, now: Date): NewsPayload {
   const out: NewsPayload = { ...payload };
   delete out.first_published_at;
-  if (typeof out.title !== 'string' || !out.title.trim()) throw invalid(TITLE_REQUIRED_ERROR);
-  if (typeof out.content !== 'string' || !out.content.trim()) throw invalid(CONTENT_REQUIRED_ERROR);
+  const error = firstError(validateNews(out));
+  if (error) throw invalid(error);
   out.status ??= 'draft';
   checkStatus(out.status, actor);
   checkFeatured(out, actor);
@@ -87,8 +85,7 @@ export function prepareNewsUpdate(payload: NewsPayload, previous: PreviousNews[]
   const out: NewsPayload = { ...payload };
   delete out.author_id;
   delete out.first_published_at;
-  if ('title' in out && (typeof out.title !== 'string' || !out.title.trim())) throw invalid(TITLE_REQUIRED_ERROR);
-  if ('content' in out && (typeof out.content !== 'string' || !out.content.trim())) throw invalid(CONTENT_REQUIRED_ERROR);
+  // Title and content: validated on the merged rows by the hook (domain validateNews).
   checkStatus(out.status, actor);
   checkFeatured(out, actor);
   for (const key of ['category_id', 'municipality_id'] as const) if (out[key] === '') out[key] = null;

@@ -1,7 +1,8 @@
 /** Ad form schema (domain validateAd rules), payload with the date window as ISO or null, create hook. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AD_FORMATS, AD_POSITIONS, AD_TYPES, adDateToIso, validateAd } from '@portal/domain/ads';
+import { AD_FORMATS, AD_POSITIONS, AD_TYPES, adDateToIso } from '@portal/domain/ads';
+import { addIssues, validateAd } from '@portal/domain/validation';
 import { createItem, directus } from '../../../lib/directus.ts';
 import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { adsQueries } from './ads-queries.ts';
@@ -22,12 +23,7 @@ export const adInputSchema = z
     google_ad_format: z.enum(AD_FORMATS),
     google_ad_responsive: z.boolean(),
   })
-  .superRefine((ad, ctx) => {
-    for (const [path, message] of Object.entries(validateAd(ad))) ctx.addIssue({ code: 'custom', path: [path], message });
-    if (ad.start_date && ad.end_date && ad.end_date < ad.start_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'A data de término deve ser posterior à de início' });
-    }
-  });
+  .superRefine((ad, ctx) => addIssues(validateAd(ad), ctx));
 export type AdInput = z.infer<typeof adInputSchema>;
 
 /** Form defaults (spec section 3): type banner, position top, active, AdSense auto and responsive. */

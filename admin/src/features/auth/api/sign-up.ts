@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
+import { MESSAGES } from '@portal/domain/validation';
 import { env } from '../../../config/env.ts';
 import { paths } from '../../../config/paths.ts';
 import { directus, registerUser } from '../../../lib/directus.ts';
 
 export const signUpSchema = z.object({
-  full_name: z.string().trim().min(1, 'Nome completo é obrigatório'),
-  email: z.email('Email inválido'),
+  full_name: z.string().trim().min(1, MESSAGES.fullNameRequired),
+  email: z.email(MESSAGES.emailInvalid),
   password: z.string().min(1, 'Senha é obrigatória'),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
+import { MESSAGES } from '@portal/domain/validation';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useRequestPasswordReset } from '../../../lib/auth.tsx';
 
-const emailSchema = z.email('Email inválido');
+const emailSchema = z.email(MESSAGES.emailInvalid);
 
 /** Same reset email as "Alterar Senha" on the profile, for users who cannot sign in. */
 export function ForgotPasswordForm({ onDone }: { onDone: () => void }) {

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { categorySlug } from '@portal/domain/slug';
+import { addIssues, validateCategory } from '@portal/domain/validation';
 import { createItem, directus } from '../../../lib/directus.ts';
 import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { categoriesQueries } from './categories-queries.ts';
 
-export const categoryInputSchema = z.object({
-  name: z.string().trim().min(1, 'Nome é obrigatório'),
-  description: z.string(),
-});
+export const categoryInputSchema = z
+  .object({ name: z.string(), description: z.string() })
+  .superRefine((c, ctx) => addIssues(validateCategory(c), ctx));
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 
 /** Slug from the name (spec section 5); empty description saved as null. */

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { isUrl } from '@portal/domain/ads';
+import { isUrl, MESSAGES } from '@portal/domain/validation';
 import { createItem, directus } from '../../../lib/directus.ts';
 import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { eventsQueries } from './events-queries.ts';
 
-const optionalUrl = z.string().refine((v) => !v.trim() || v.startsWith('/') || isUrl(v.trim()), 'URL inválida');
+const optionalUrl = z.string().refine((v) => !v.trim() || v.startsWith('/') || isUrl(v.trim()), MESSAGES.urlInvalid);
 
 export const eventInputSchema = z.object({
-  title: z.string().trim().min(1, 'Título é obrigatório'),
+  title: z.string().trim().min(1, MESSAGES.titleRequired),
   /** ISO timestamp. */
   event_date: z.string().min(1, 'Data é obrigatória'),
   location: z.string(),

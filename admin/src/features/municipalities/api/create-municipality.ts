@@ -1,19 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { municipalitySlug } from '@portal/domain/slug';
+import { addIssues, validateMunicipality } from '@portal/domain/validation';
 import { createItem, directus } from '../../../lib/directus.ts';
 import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { municipalitiesQueries } from './municipalities-queries.ts';
 
-export const municipalityInputSchema = z.object({
-  name: z.string().trim().min(1, 'Nome é obrigatório'),
-  slug: z
-    .string()
-    .trim()
-    .min(1, 'Slug é obrigatório')
-    .transform((s) => municipalitySlug(s))
-    .refine((s) => s.length > 0, 'Slug é obrigatório'),
-});
+export const municipalityInputSchema = z
+  .object({ name: z.string(), slug: z.string() })
+  .superRefine((m, ctx) => addIssues(validateMunicipality(m), ctx))
+  .transform((m) => ({ name: m.name.trim(), slug: municipalitySlug(m.slug.trim()) }));
 export type MunicipalityInput = z.input<typeof municipalityInputSchema>;
 
 export const createMunicipality = (input: z.output<typeof municipalityInputSchema>) => directus.request(createItem('municipalities', input));

@@ -4,16 +4,18 @@ import { z } from 'zod';
 import { NEWS_STATUSES } from '@portal/domain/news-status';
 import { isEditorLevel, type Role } from '@portal/domain/roles';
 import { newsSlug } from '@portal/domain/slug';
+import { addIssues, validateNews } from '@portal/domain/validation';
 import { createItem, directus } from '../../../lib/directus.ts';
 import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { newsQueries } from './news-queries.ts';
 
-export const newsInputSchema = z.object({
-  title: z.string().trim().min(1, 'Título é obrigatório'),
+export const newsInputSchema = z
+  .object({
+  title: z.string(),
   /** Blank: derived from the title. Fixed once the story went out (domain/src/permalinks.ts). */
   slug: z.string(),
   summary: z.string(),
-  content: z.string().trim().min(1, 'Conteúdo é obrigatório'),
+  content: z.string(),
   status: z.enum(NEWS_STATUSES),
   category_id: z.string().nullable(),
   municipality_id: z.string().nullable(),
@@ -22,7 +24,8 @@ export const newsInputSchema = z.object({
   is_featured: z.boolean(),
   /** ISO timestamp; only meaningful for editor-level users publishing. */
   scheduled_at: z.string().nullable(),
-});
+  })
+  .superRefine((n, ctx) => addIssues(validateNews(n), ctx));
 export type NewsInput = z.infer<typeof newsInputSchema>;
 
 const blankToNull = (v: string | null) => (v && v.trim() ? v.trim() : null);

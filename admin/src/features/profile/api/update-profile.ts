@@ -1,16 +1,14 @@
 /** A user edits only their own name, WhatsApp, Instagram and avatar (spec section 6; server-enforced). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { addIssues, validateProfile } from '@portal/domain/validation';
 import { sessionQuery } from '../../../lib/auth.tsx';
 import { directus, updateItem } from '../../../lib/directus.ts';
 import { refreshAfterWrite } from '../../../lib/refresh.ts';
 
-export const profileInputSchema = z.object({
-  full_name: z.string().trim().min(1, 'Nome completo é obrigatório'),
-  whatsapp: z.string(),
-  instagram: z.string(),
-  avatar_url: z.string().nullable(),
-});
+export const profileInputSchema = z
+  .object({ full_name: z.string(), whatsapp: z.string(), instagram: z.string(), avatar_url: z.string().nullable() })
+  .superRefine((p, ctx) => addIssues(validateProfile(p), ctx));
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 
 export const updateProfile = ({ profileId, input }: { profileId: string; input: ProfileInput }) =>

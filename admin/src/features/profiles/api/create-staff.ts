@@ -7,6 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ROLES } from '@portal/domain/roles';
+import { MESSAGES } from '@portal/domain/validation';
 import { env } from '../../../config/env.ts';
 import { paths } from '../../../config/paths.ts';
 import { directus, inviteUser, readItems, readUsers, updateItem, updateUser } from '../../../lib/directus.ts';
@@ -14,8 +15,8 @@ import { refreshAfterWrite } from '../../../lib/refresh.ts';
 import { profilesQueries } from './profiles-queries.ts';
 
 export const staffInputSchema = z.object({
-  full_name: z.string().trim().min(1, 'Nome completo é obrigatório'),
-  email: z.email('Email inválido'),
+  full_name: z.string().trim().min(1, MESSAGES.fullNameRequired),
+  email: z.email(MESSAGES.emailInvalid),
   role: z.enum(ROLES),
   municipality_id: z.string().nullable(),
 });

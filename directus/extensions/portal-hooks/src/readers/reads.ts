@@ -70,13 +70,7 @@ export async function rankingsByWindow(db: Knex, window: RankingWindow, limit: n
     } else {
       q = db('news_daily').where('day', '>=', range.fromDay).groupBy('news_id').select('news_id').sum({ n: metric });
     }
-    const totals = await db
-      .from(q.as('w'))
-      .join('news', 'news.id', 'w.news_id')
-      .where('w.n', '>', 0)
-      .where('news.status', 'published')
-      .whereNotNull('news.published_at')
-      .where('news.published_at', '<=', dbDate(db, now))
+    const totals = await wherePublicNews(db.from(q.as('w')).join('news', 'news.id', 'w.news_id').where('w.n', '>', 0), db, now, 'news')
       .orderBy([
         { column: 'w.n', order: 'desc' },
         { column: 'news.published_at', order: 'desc' },
