@@ -6,6 +6,7 @@
  */
 import { readItems } from '@directus/sdk';
 import { storiesToRender } from '@portal/domain/build-contract';
+import { sortByName } from '@portal/domain/collation';
 import { isAdVisible, isPubliclyVisible } from '@portal/domain/news-access';
 import { LIMITS, NAV_CATEGORIES } from '@portal/domain/limits';
 import type { Ad, News, PortalEvent } from '@portal/domain/schema';
@@ -85,8 +86,8 @@ async function load(): Promise<Content> {
         limit: -1,
       }),
     ),
-    client.request(readItems('categories', { fields: ['name', 'slug'], sort: ['name'], limit: -1 })),
-    client.request(readItems('municipalities', { fields: ['name', 'slug'], sort: ['name'], limit: -1 })),
+    client.request(readItems('categories', { fields: ['name', 'slug'], limit: -1 })),
+    client.request(readItems('municipalities', { fields: ['name', 'slug'], limit: -1 })),
     client.request(readItems('settings', { fields: ['key', 'value'], limit: -1 })),
     client.request(readItems('profiles', { fields: ['user_id', 'full_name'], limit: -1 })),
     client.request(readItems('events', { filter: { is_active: { _eq: true } }, sort: ['event_date'], limit: -1 })),
@@ -101,7 +102,8 @@ async function load(): Promise<Content> {
   // One bad record (written before the limits, or by hand in the database) is
   // left out and reported; it never breaks the build of everything else.
   const skipped: SkippedRecord[] = [];
-  const usableCategories = (categories as Ref[]).filter((c) => {
+  // The API sorts names by bytes ("Belterra" before "Belém"); readers get pt-BR order.
+  const usableCategories = sortByName(categories as Ref[]).filter((c) => {
     if (isUsableSlug(c.slug)) return true;
     skipped.push({ kind: 'category', id: c.slug ?? '', title: c.name, reason: 'endereço (slug) vazio ou inválido' });
     return false;
@@ -167,7 +169,7 @@ async function load(): Promise<Content> {
     byCategory: group((a) => a.category?.slug ?? null),
     byMunicipality: group((a) => a.municipality?.slug ?? null),
     categories: usableCategories,
-    municipalities: (municipalities as Ref[]).filter((m) => isUsableSlug(m.slug)),
+    municipalities: sortByName(municipalities as Ref[]).filter((m) => isUsableSlug(m.slug)),
     settings: withDefaults(settingRows as { key: string; value: string | null }[]),
     events: events as PortalEvent[],
     ads: (ads as Ad[]).filter((ad) => ad.is_active),
