@@ -4,7 +4,8 @@
  * → month → story.
  */
 import { expect, test } from '@playwright/test';
-import { failOnPageErrors } from './support.ts';
+import { readItems } from '../../directus/scripts/lib/client.ts';
+import { adminApi, failOnPageErrors } from './support.ts';
 import { expectNoAxeViolations } from './site-support.ts';
 
 test('category → Ver arquivo → month → story', async ({ page }) => {
@@ -43,5 +44,36 @@ test('category → Ver arquivo → month → story', async ({ page }) => {
   // Assert
   await expect(page).toHaveURL(/\/news\//);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  noErrors();
+});
+
+test('badge do município → página do município → arquivo → mês (issue #12, item 6)', async ({ page }) => {
+  const noErrors = failOnPageErrors(page);
+  const [story] = (await adminApi().request(
+    readItems('news', { filter: { status: { _eq: 'published' }, municipality_id: { slug: { _eq: 'maraba' } } } as never, fields: ['slug'], sort: ['-published_at'], limit: 1 }),
+  )) as Array<{ slug: string }>;
+  await page.goto(`/news/${story!.slug}`);
+  // Action: the municipality badge of the story.
+  await page.locator('article[data-news-id]').getByRole('link', { name: 'Marabá', exact: true }).click();
+  // Assert: only Marabá's stories, each card's badge linking back here.
+  await expect(page).toHaveURL(/\/municipio\/maraba$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Marabá');
+  const badges = page.locator('.badge-municipality');
+  await expect(badges.first()).toBeVisible();
+  expect(new Set(await badges.allTextContents())).toEqual(new Set(['Marabá']));
+  expect(new Set(await badges.evaluateAll((as) => as.map((a) => a.getAttribute('href'))))).toEqual(new Set(['/municipio/maraba']));
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'Ver arquivo de Marabá' }).click();
+  await expect(page).toHaveURL(/\/municipio\/maraba\/arquivo\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Arquivo de Marabá');
+  await expectNoAxeViolations(page);
+  const month = page.locator('[data-archive-month]').first();
+  const label = (await month.locator('span').first().textContent())!;
+  await month.click();
+  await expect(page).toHaveURL(/\/municipio\/maraba\/\d{4}\/\d{2}\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Marabá: ${label}`);
+  await expect(page.locator('[data-archive-item]').first()).toBeVisible();
+  await expectNoAxeViolations(page);
   noErrors();
 });

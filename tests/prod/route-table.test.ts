@@ -36,6 +36,8 @@ async function table(): Promise<Array<[string, string]>> {
     ['story, trailing slash', `/news/${story.slug}/`],
     ['missing story', '/news/esta-noticia-nao-existe'],
     ['category', '/category/politica'],
+    ['municipality', '/municipio/belem'],
+    ['municipality archive', '/municipio/belem/arquivo/'],
     ['unknown path', '/pagina-que-nao-existe'],
     ['admin sign-in', '/auth'],
     ['admin route', '/admin/news'],

@@ -240,6 +240,11 @@ export async function categoryPaths() {
   return categoryPages(await content()).map((k) => ({ params: { slug: k.slug } }));
 }
 
+/** getStaticPaths of every per-municipality route (page, archive): every municipality, with stories or not. */
+export async function municipalityPaths() {
+  return (await content()).municipalities.map((m) => ({ params: { slug: m.slug }, props: { name: m.name } }));
+}
+
 export const latest = (c: Content, n: number = LIMITS.homeGrid) => c.news.slice(0, n);
 export const inCategory = (c: Content, slug: string, n: number) => (c.byCategory.get(slug) ?? []).slice(0, n);
 export const featured = (c: Content) => c.news.filter((a) => a.isFeatured).slice(0, LIMITS.featured);

@@ -1,6 +1,6 @@
-/** Every page that is not a story: home, categories, their archive indexes and month pages. */
+/** Every page that is not a story: home, categories and municipalities, their archive indexes and month pages. */
 import type { APIRoute } from 'astro';
-import { archiveIndexPath, archiveMonthPath } from '@portal/domain/archive';
+import { archiveIndexPath, archiveMonthPath, listPath } from '@portal/domain/archive';
 import { categoryPages, content } from '../../lib/content.ts';
 import { archiveMonthPages } from '../../lib/archive-pages.ts';
 import { sitemap } from '../../lib/feeds.ts';
@@ -15,6 +15,11 @@ export const GET: APIRoute = async ({ site }) => {
       return [{ loc: url(`/category/${k.slug}`), lastmod: newest }, ...(newest ? [{ loc: url(archiveIndexPath(k.slug)), lastmod: newest }] : [])];
     }),
     ...archiveMonthPages(c.byCategory, 'all').map((p) => ({ loc: url(archiveMonthPath(p.category, p.month, p.page)), lastmod: p.items[0]?.publishedAt })),
+    ...c.municipalities.flatMap((m) => {
+      const newest = c.byMunicipality.get(m.slug)?.[0]?.publishedAt;
+      return [{ loc: url(listPath('municipio', m.slug)), lastmod: newest }, ...(newest ? [{ loc: url(archiveIndexPath(m.slug, 'municipio')), lastmod: newest }] : [])];
+    }),
+    ...archiveMonthPages(c.byMunicipality, 'all').map((p) => ({ loc: url(archiveMonthPath(p.category, p.month, p.page, 'municipio')), lastmod: p.items[0]?.publishedAt })),
   ]);
   return new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8' } });
 };
