@@ -60,9 +60,10 @@ export const monthNamePtBR = (key: MonthKey): string => MONTHS_PT[Number(parseMo
 
 /**
  * The lists that have a front page and a monthly archive: categories
- * (/category/<slug>) and municipalities (/municipio/<slug>, issue #12 item 6).
+ * (/category/<slug>), municipalities and authors (/municipio/<slug>,
+ * /autor/<slug>, issue #12 items 5 and 6).
  */
-export const ARCHIVE_ROOTS = ['category', 'municipio'] as const;
+export const ARCHIVE_ROOTS = ['category', 'municipio', 'autor'] as const;
 export type ArchiveRoot = (typeof ARCHIVE_ROOTS)[number];
 
 /** @example listPath('municipio', 'santarem') // '/municipio/santarem' */

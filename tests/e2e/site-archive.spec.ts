@@ -77,3 +77,36 @@ test('badge do município → página do município → arquivo → mês (issue 
   await expectNoAxeViolations(page);
   noErrors();
 });
+
+test('assinatura → página do autor com foto, biografia, notícias e arquivo (issue #12, item 5)', async ({ page }) => {
+  const noErrors = failOnPageErrors(page);
+  await page.goto('/autor/joana-tavares');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Joana Tavares');
+  await expect(page.locator('[data-author-bio]')).toHaveText('Repórter em Belém, cobre cidades, meio ambiente e a vida nos bairros.');
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+  expect(ld.mainEntity).toMatchObject({ '@type': 'Person', name: 'Joana Tavares' });
+  // Every story here is hers, and its byline links back here.
+  const story = page.getByRole('article').first();
+  await expect(story).toBeVisible();
+  const bylines = page.getByRole('article').getByRole('link', { name: 'Joana Tavares' });
+  expect(new Set(await bylines.evaluateAll((as) => as.map((a) => a.getAttribute('href'))))).toEqual(new Set(['/autor/joana-tavares']));
+  expect(await bylines.count()).toBe(await page.getByRole('article').count());
+  await expectNoAxeViolations(page);
+
+  // Action: a story's page and its byline.
+  await story.getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/news\//);
+  const articleLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+  expect(articleLd.author[0]).toMatchObject({ '@type': 'Person', name: 'Joana Tavares', url: expect.stringMatching(/\/autor\/joana-tavares$/) });
+  await page.locator('article[data-news-id]').getByRole('link', { name: 'Joana Tavares' }).click();
+  await expect(page).toHaveURL(/\/autor\/joana-tavares$/);
+
+  await page.getByRole('link', { name: 'Ver arquivo de Joana Tavares' }).click();
+  await expect(page).toHaveURL(/\/autor\/joana-tavares\/arquivo\/$/);
+  await expectNoAxeViolations(page);
+  await page.locator('[data-archive-month]').first().click();
+  await expect(page).toHaveURL(/\/autor\/joana-tavares\/\d{4}\/\d{2}\/$/);
+  await expect(page.locator('[data-archive-item]').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  noErrors();
+});

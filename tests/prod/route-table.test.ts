@@ -38,6 +38,7 @@ async function table(): Promise<Array<[string, string]>> {
     ['category', '/category/politica'],
     ['municipality', '/municipio/belem'],
     ['municipality archive', '/municipio/belem/arquivo/'],
+    ['author', '/autor/joana-tavares'],
     ['unknown path', '/pagina-que-nao-existe'],
     ['admin sign-in', '/auth'],
     ['admin route', '/admin/news'],

@@ -38,7 +38,18 @@ export default function NewsCard({ news, now, size = 'normal', headingLevel = 3,
           </a>
         </H>
         {!compact && news.summary && <p className="line-clamp-3 text-sm text-gray-700">{news.summary}</p>}
-        {!compact && <p className="mt-auto text-xs text-gray-600">Por {news.author}</p>}
+        {!compact && (
+          <p className="mt-auto text-xs text-gray-600">
+            Por{' '}
+            {news.authorSlug ? (
+              <a href={listPath('autor', news.authorSlug)} className="relative z-10 hover:underline">
+                {news.author}
+              </a>
+            ) : (
+              news.author
+            )}
+          </p>
+        )}
       </div>
     </article>
   );

@@ -19,6 +19,11 @@ export const GET: APIRoute = async ({ site }) => {
       const newest = c.byMunicipality.get(m.slug)?.[0]?.publishedAt;
       return [{ loc: url(listPath('municipio', m.slug)), lastmod: newest }, ...(newest ? [{ loc: url(archiveIndexPath(m.slug, 'municipio')), lastmod: newest }] : [])];
     }),
+    ...c.authors.flatMap((a) => {
+      const newest = c.byAuthor.get(a.slug)?.[0]?.publishedAt;
+      return [{ loc: url(listPath('autor', a.slug)), lastmod: newest }, ...(newest ? [{ loc: url(archiveIndexPath(a.slug, 'autor')), lastmod: newest }] : [])];
+    }),
+    ...archiveMonthPages(c.byAuthor, 'all').map((p) => ({ loc: url(archiveMonthPath(p.category, p.month, p.page, 'autor')), lastmod: p.items[0]?.publishedAt })),
     ...archiveMonthPages(c.byMunicipality, 'all').map((p) => ({ loc: url(archiveMonthPath(p.category, p.month, p.page, 'municipio')), lastmod: p.items[0]?.publishedAt })),
   ]);
   return new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8' } });

@@ -10,6 +10,8 @@ export const profileInputSchema = z.object({
   whatsapp: z.string(),
   instagram: z.string(),
   avatar_url: z.string().nullable(),
+  /** Optional; shown on the public author page. */
+  bio: z.string().max(500, 'Biografia deve ter no máximo 500 caracteres').optional(),
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 
@@ -20,6 +22,7 @@ export const updateProfile = ({ profileId, input }: { profileId: string; input: 
       whatsapp: input.whatsapp.trim() || null,
       instagram: input.instagram.trim() || null,
       avatar_url: input.avatar_url || null,
+      ...(input.bio === undefined ? {} : { bio: input.bio.trim() || null }),
     }),
   );
 
