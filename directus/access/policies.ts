@@ -122,7 +122,7 @@ const NEWS_WRITE_FIELDS = [
 const PRODUCER_NEWS_FIELDS = NEWS_WRITE_FIELDS;
 
 /** What staff see of a colleague: name, photo, role and municipality. */
-const COLLEAGUE_PROFILE_FIELDS = ['id', 'user_id', 'full_name', 'avatar_url', 'role', 'municipality_id', 'created_at'];
+const COLLEAGUE_PROFILE_FIELDS = ['id', 'user_id', 'full_name', 'avatar_url', 'bio', 'role', 'municipality_id', 'created_at'];
 
 /**
  * What an upload may set. Never `portal_public` (the portal decides it from

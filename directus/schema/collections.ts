@@ -213,6 +213,8 @@ export const collections: CollectionDef[] = [
       str('whatsapp', { max: 32 }),
       str('instagram', { max: 64 }),
       str('avatar_url', { max: 1000 }),
+      // Optional short bio shown on the public author page (issue #12, item 5).
+      text('bio'),
       {
         field: 'role',
         type: 'string',

@@ -18,7 +18,7 @@ const typed = {
   events: { id: true, title: true, event_date: true, location: true, image_url: true, url: true, is_active: true } satisfies Keys<Row<'events'>>,
   ads: { id: true, title: true, content: true, ad_type: true, position: true, link_url: true, is_active: true, start_date: true, end_date: true, google_ad_client: true, google_ad_slot: true, google_ad_format: true, google_ad_responsive: true, created_at: true } satisfies Keys<Row<'ads'>>,
   settings: { key: true, value: true } satisfies Keys<Row<'settings'>>,
-  profiles: { id: true, user_id: true, full_name: true, email: true, whatsapp: true, instagram: true, avatar_url: true, role: true, municipality_id: true } satisfies Keys<Row<'profiles'>>,
+  profiles: { id: true, user_id: true, full_name: true, email: true, whatsapp: true, instagram: true, avatar_url: true, bio: true, role: true, municipality_id: true } satisfies Keys<Row<'profiles'>>,
   news_likes: { id: true, news_id: true, user_id: true, created_at: true } satisfies Keys<Row<'news_likes'>>,
   news_views: { id: true, news_id: true, user_id: true, ip_hash: true, created_at: true } satisfies Keys<Row<'news_views'>>,
   news_redirects: { id: true, slug: true, news_id: true, created_at: true } satisfies Keys<Row<'news_redirects'>>,

@@ -22,10 +22,10 @@ import { adFactory, eventFactory, newsFactory } from './factories.ts';
 import { demoImage } from './images.ts';
 import type { Role } from '@portal/domain/roles';
 
-export const DEMO_USERS: Array<{ email: string; role: Role; full_name: string; municipality?: string }> = [
+export const DEMO_USERS: Array<{ email: string; role: Role; full_name: string; municipality?: string; bio?: string }> = [
   { email: 'admin@portal.test', role: 'super_admin', full_name: 'Ana Beatriz Monteiro' },
   { email: 'editor@portal.test', role: 'editor', full_name: 'Carlos Eduardo Farias' },
-  { email: 'produtor@portal.test', role: 'producer', full_name: 'Joana Tavares', municipality: 'Belém' },
+  { email: 'produtor@portal.test', role: 'producer', full_name: 'Joana Tavares', municipality: 'Belém', bio: 'Repórter em Belém, cobre cidades, meio ambiente e a vida nos bairros.' },
 ];
 
 /** Demo (and test) staff accounts; existing users are brought back to their demo role. */
@@ -47,9 +47,11 @@ export async function ensureDemoUsers(client: PortalClient, log: (s: string) => 
     }
     ids[u.email] = id;
     const municipality_id = municipalities.find((m) => m.name === u.municipality)?.id ?? null;
-    const [profile] = await client.request(readItems('profiles', { filter: { user_id: { _eq: id } }, fields: ['id'] }));
+    const [profile] = await client.request(readItems('profiles', { filter: { user_id: { _eq: id } }, fields: ['id', 'bio'] }));
     if (profile) {
-      await client.request(updateItem('profiles', profile.id, { full_name: u.full_name, role: u.role, municipality_id, email: u.email }));
+      // A demo bio only where the user has not written one.
+      const bio = !profile.bio && u.bio ? { bio: u.bio } : {};
+      await client.request(updateItem('profiles', profile.id, { full_name: u.full_name, role: u.role, municipality_id, email: u.email, ...bio }));
     }
   }
   return ids;

@@ -60,6 +60,8 @@ describe('archive pages', () => {
     expect(archiveMonthPath('politica', '2025-03')).toBe('/category/politica/2025/03/');
     expect(archiveMonthPath('politica', '2025-03', 1)).toBe('/category/politica/2025/03/');
     expect(archiveMonthPath('politica', '2025-03', 2)).toBe('/category/politica/2025/03/2/');
+    expect(archiveMonthPath('santarem', '2025-03', 2, 'municipio')).toBe('/municipio/santarem/2025/03/2/');
+    expect(archiveIndexPath('santarem', 'municipio')).toBe('/municipio/santarem/arquivo/');
   });
 
   it('previous/next links stop at the ends', () => {

@@ -58,16 +58,28 @@ export function monthLabelPtBR(key: MonthKey): string {
 /** Lower-case month name, for running text ("notícias de março de 2025"). */
 export const monthNamePtBR = (key: MonthKey): string => MONTHS_PT[Number(parseMonthKey(key).month) - 1]!;
 
+/**
+ * The lists that have a front page and a monthly archive: categories
+ * (/category/<slug>), municipalities and authors (/municipio/<slug>,
+ * /autor/<slug>, issue #12 items 5 and 6).
+ */
+export const ARCHIVE_ROOTS = ['category', 'municipio', 'autor'] as const;
+export type ArchiveRoot = (typeof ARCHIVE_ROOTS)[number];
+
+/** @example listPath('municipio', 'santarem') // '/municipio/santarem' */
+export const listPath = (root: ArchiveRoot, slug: string): string => `/${root}/${slug}`;
+
 /** @example archiveIndexPath('politica') // '/category/politica/arquivo/' */
-export const archiveIndexPath = (categorySlug: string): string => `/category/${categorySlug}/arquivo/`;
+export const archiveIndexPath = (slug: string, root: ArchiveRoot = 'category'): string => `${listPath(root, slug)}/arquivo/`;
 
 /**
  * Page 1 is the month's own address; further pages add their number.
  * @example archiveMonthPath('politica', '2025-03', 2) // '/category/politica/2025/03/2/'
+ * @example archiveMonthPath('santarem', '2025-03', 1, 'municipio') // '/municipio/santarem/2025/03/'
  */
-export function archiveMonthPath(categorySlug: string, key: MonthKey, page = 1): string {
+export function archiveMonthPath(slug: string, key: MonthKey, page = 1, root: ArchiveRoot = 'category'): string {
   const { year, month } = parseMonthKey(key);
-  return `/category/${categorySlug}/${year}/${month}/${page > 1 ? `${page}/` : ''}`;
+  return `${listPath(root, slug)}/${year}/${month}/${page > 1 ? `${page}/` : ''}`;
 }
 
 /** @example pageCount(401) // 3 ; pageCount(0) // 1 */
@@ -78,10 +90,10 @@ export const pageItems = <T>(items: readonly T[], page: number, size: number = A
   items.slice((page - 1) * size, page * size);
 
 /** Previous/next addresses of a month page (null at either end). */
-export function pagination(categorySlug: string, key: MonthKey, page: number, pages: number): { prev: string | null; next: string | null } {
+export function pagination(slug: string, key: MonthKey, page: number, pages: number, root: ArchiveRoot = 'category'): { prev: string | null; next: string | null } {
   return {
-    prev: page > 1 ? archiveMonthPath(categorySlug, key, page - 1) : null,
-    next: page < pages ? archiveMonthPath(categorySlug, key, page + 1) : null,
+    prev: page > 1 ? archiveMonthPath(slug, key, page - 1, root) : null,
+    next: page < pages ? archiveMonthPath(slug, key, page + 1, root) : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AD_WINDOW_FILTER, canEditNews, isAdVisible, isPubliclyVisible, NOW, producerNewsUpdateFilter, PUBLIC_NEWS_FILTER } from './news-access.ts';
+import { AD_WINDOW_FILTER, canEditNews, defaultNewsListStatus, newsListFilter, isAdVisible, isPubliclyVisible, NOW, producerNewsUpdateFilter, PUBLIC_NEWS_FILTER } from './news-access.ts';
 
 type Filter = Record<string, unknown>;
 
@@ -74,5 +74,32 @@ describe('canEditNews', () => {
   });
   it('nobody without a role or an id edits anything', () => {
     expect(canEditNews(null, '', { author_id: null, status: 'draft' })).toBe(false);
+  });
+});
+
+describe('admin news list filter (issue #12, item 7)', () => {
+  it('starts each role where the spec puts it: editor on pending, producer on own drafts, super_admin on everything', () => {
+    expect(defaultNewsListStatus('editor')).toBe('pending');
+    expect(defaultNewsListStatus('producer')).toBe('draft');
+    expect(defaultNewsListStatus('super_admin')).toBe('all');
+    expect(newsListFilter('editor', 'u1', defaultNewsListStatus('editor'))).toEqual({ status: { _eq: 'pending' } });
+    expect(newsListFilter('super_admin', 'u1', 'all')).toEqual({});
+  });
+
+  it('lets an editor reach published, draft and archived stories', () => {
+    const rows = ['draft', 'pending', 'published', 'archived'].map((status) => ({ status, author_id: 'other' }));
+    for (const status of ['draft', 'published', 'archived'] as const) {
+      expect(rows.filter((r) => matches(newsListFilter('editor', 'u1', status), r, new Date())).map((r) => r.status)).toEqual([status]);
+    }
+  });
+
+  it("never widens a producer's list beyond their own stories", () => {
+    const mine = { status: 'published', author_id: 'u1' };
+    const theirs = { status: 'published', author_id: 'u2' };
+    for (const status of ['all', 'published'] as const) {
+      const f = newsListFilter('producer', 'u1', status);
+      expect(matches(f, mine, new Date())).toBe(true);
+      expect(matches(f, theirs, new Date())).toBe(false);
+    }
   });
 });

@@ -44,4 +44,33 @@ export function canEditNews(role: string | null | undefined, userId: string, new
 /** The producer's update permission: `canEditNews` for role producer, as a Directus filter. */
 export const producerNewsUpdateFilter = (me: string = ME) => ({ _and: [{ author_id: { _eq: me } }, { status: { _in: [...PRODUCER_EDITABLE_STATUSES] } }] });
 
+/** The admin news list's status filter: one status, or every status the role's list covers. */
+export type NewsListStatus = NewsStatus | 'all';
+
+/**
+ * Where each role's admin list starts (spec section 6): super_admin sees
+ * everything, an editor the pending news to review, a producer their drafts.
+ * The status filter then reaches the rest (issue #12, item 7).
+ * @example defaultNewsListStatus('editor') // 'pending'
+ */
+export function defaultNewsListStatus(role: string | null | undefined): NewsListStatus {
+  if (role === 'super_admin') return 'all';
+  if (isEditorLevel(role)) return 'pending';
+  return 'draft';
+}
+
+/**
+ * The admin list's Directus filter: editor-level users list every story
+ * (their policy reads all news), a producer only their own; either narrowed by
+ * status. A convenience for the screen: what each role may read is the
+ * server's permission (`staffNewsReadFilter`, the editor policy), not this.
+ * @example newsListFilter('editor', 'u1', 'published') // { status: { _eq: 'published' } }
+ */
+export function newsListFilter(role: string | null | undefined, userId: string, status: NewsListStatus): Record<string, unknown> {
+  const byStatus = status === 'all' ? null : { status: { _eq: status } };
+  if (isEditorLevel(role)) return byStatus ?? {};
+  const own = { author_id: { _eq: userId } };
+  return byStatus ? { _and: [own, byStatus] } : own;
+}
+
 export { isAdVisible, isPubliclyVisible };

@@ -73,4 +73,4 @@ export const WRITABLE_COLLECTIONS: Record<Role, readonly string[]> = {
 };
 
 /** Fields every user may change on their own profile. */
-export const OWN_PROFILE_FIELDS = ['full_name', 'whatsapp', 'instagram', 'avatar_url'] as const;
+export const OWN_PROFILE_FIELDS = ['full_name', 'whatsapp', 'instagram', 'avatar_url', 'bio'] as const;

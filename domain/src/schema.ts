@@ -71,6 +71,8 @@ export type Profile = {
   whatsapp: string | null;
   instagram: string | null;
   avatar_url: string | null;
+  /** Short bio for the public author page (issue #12, item 5). */
+  bio: string | null;
   role: Role | null;
   municipality_id: string | Municipality | null;
 };
@@ -132,4 +134,4 @@ export const PUBLIC_NEWS_FIELDS = [
 ] as const;
 
 /** Profile fields anonymous readers may see (bylines). */
-export const PUBLIC_PROFILE_FIELDS = ['id', 'user_id', 'full_name', 'avatar_url'] as const;
+export const PUBLIC_PROFILE_FIELDS = ['id', 'user_id', 'full_name', 'avatar_url', 'bio'] as const;

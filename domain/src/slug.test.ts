@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categorySlug, categoryTitleFromSlug, literalNewsSlug, municipalitySlug, newsSlug, uniqueSlug } from './slug.ts';
+import { authorSlugs, categorySlug, categoryTitleFromSlug, literalNewsSlug, municipalitySlug, newsSlug, uniqueSlug } from './slug.ts';
 
 describe('newsSlug (accents folded, then spec §5: runs outside a-z0-9 become one hyphen)', () => {
   it('lowercases and joins words with hyphens', () => expect(newsSlug('Chuva Forte Hoje')).toBe('chuva-forte-hoje'));
@@ -42,4 +42,16 @@ describe('categoryTitleFromSlug', () => {
 describe('uniqueSlug', () => {
   it('returns the base when free', () => expect(uniqueSlug('a', [])).toBe('a'));
   it('appends the next free number', () => expect(uniqueSlug('a', ['a', 'a-2'])).toBe('a-3'));
+});
+
+describe('authorSlugs (author pages)', () => {
+  it('folds the name; namesakes get -2 by user id order; nameless profiles get no page', () => {
+    const slugs = authorSlugs([
+      { user_id: 'b', full_name: 'Ana Souza' },
+      { user_id: 'a', full_name: 'Ana Souza' },
+      { user_id: 'c', full_name: 'João Câmara' },
+      { user_id: 'd', full_name: null },
+    ]);
+    expect(Object.fromEntries(slugs)).toEqual({ a: 'ana-souza', b: 'ana-souza-2', c: 'joao-camara' });
+  });
 });

@@ -85,3 +85,22 @@ export function uniqueSlug(base: string, taken: Iterable<string>): string {
     if (!used.has(candidate)) return candidate;
   }
 }
+
+/**
+ * Addresses of author pages (/autor/<slug>, issue #12 item 5): the name folded
+ * like a news title; namesakes get -2, -3… in the order of their user ids, so
+ * an address does not move when someone else joins.
+ * @example authorSlugs([{ user_id: 'a', full_name: 'Ana Souza' }, { user_id: 'b', full_name: 'Ana Souza' }]) // Map { a → 'ana-souza', b → 'ana-souza-2' }
+ */
+export function authorSlugs(profiles: ReadonlyArray<{ user_id: string; full_name: string | null }>): Map<string, string> {
+  const out = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const p of [...profiles].sort((a, b) => (a.user_id < b.user_id ? -1 : 1))) {
+    const base = p.full_name ? newsSlug(p.full_name) : '';
+    if (!base) continue;
+    const slug = uniqueSlug(base, taken);
+    taken.add(slug);
+    out.set(p.user_id, slug);
+  }
+  return out;
+}

@@ -48,6 +48,7 @@ export const TEXT_LIMITS = {
     whatsapp: { label: 'WhatsApp', max: 32 },
     instagram: { label: 'Instagram', max: 64 },
     avatar_url: { label: 'Foto', max: 1000 },
+    bio: { label: 'Biografia', max: 500 },
   },
 } as const satisfies Record<string, Record<string, FieldLimit>>;
 

@@ -23,6 +23,9 @@ const root = mkdtempSync(path.join(os.tmpdir(), 'portal-archive-'));
 const file = (...p: string[]) => path.join(builder.releases.current, ...p);
 const read = (...p: string[]) => readFileSync(file(...p), 'utf8');
 const monthPage = (ym: string) => file('category', category, ...ym.split('-'), 'index.html');
+/** The same stories are all in one municipality, whose pages are built the same way (issue #12, item 6). */
+let town: string;
+const townMonthPage = (ym: string) => file('municipio', town, ...ym.split('-'), 'index.html');
 const stamp = Date.now();
 
 async function until(check: () => boolean, timeoutMs: number, label: string) {
@@ -34,12 +37,13 @@ async function until(check: () => boolean, timeoutMs: number, label: string) {
 }
 
 async function publish(title: string, at: string) {
-  const r = await admin().post('/items/news', newsFactory({ title, status: 'published', scheduled_at: at, category_id: categoryIdValue }));
+  const r = await admin().post('/items/news', newsFactory({ title, status: 'published', scheduled_at: at, category_id: categoryIdValue, municipality_id: townIdValue }));
   if (r.status !== 200) throw new Error(`${r.status} ${JSON.stringify(r.errors)}`);
   return r.data as { id: string; slug: string; published_at: string };
 }
 
 let categoryIdValue: string;
+let townIdValue: string;
 const stories: Record<string, { id: string; slug: string }> = {};
 
 beforeAll(async () => {
@@ -47,6 +51,9 @@ beforeAll(async () => {
   const c = await admin().post('/items/categories', { name: `Arquivo Teste ${stamp}` });
   categoryIdValue = c.data.id;
   category = c.data.slug;
+  const m = await admin().post('/items/municipalities', { name: `Município Arquivo ${stamp}`, slug: `municipio-arquivo-${stamp}` });
+  townIdValue = m.data.id;
+  town = m.data.slug;
   // Belém time: 2024-03-01T01:00Z is still 29 February there.
   stories.jan = await publish(`Janeiro antigo ${stamp}`, '2024-01-10T15:00:00.000Z');
   stories.feb = await publish(`Virada de fevereiro ${stamp}`, '2024-03-01T01:00:00.000Z');
@@ -150,7 +157,7 @@ describe('archive pagination', () => {
 describe('a publish rewrites only its month', () => {
   it('a new story in March rewrites March, the archive index and the sitemap index; January keeps its file', async () => {
     const inode = (p: string) => statSync(p).ino;
-    const before = { jan: inode(monthPage('2024-01')), mar: inode(monthPage('2024-03')), index: inode(file('sitemap.xml')), janMap: inode(file('sitemaps', 'news-2024-01.xml')) };
+    const before = { jan: inode(monthPage('2024-01')), mar: inode(monthPage('2024-03')), index: inode(file('sitemap.xml')), janMap: inode(file('sitemaps', 'news-2024-01.xml')), townJan: inode(townMonthPage('2024-01')) };
     // Action
     const late = await publish(`Março quatro ${stamp}`, '2024-03-25T15:00:00.000Z');
     // Assert
@@ -163,6 +170,11 @@ describe('a publish rewrites only its month', () => {
     // Untouched months are the previous release's files (same inode through the hard-link clone).
     expect(inode(monthPage('2024-01'))).toBe(before.jan);
     expect(inode(file('sitemaps', 'news-2024-01.xml'))).toBe(before.janMap);
+    // The municipality's pages follow in the same targeted build.
+    expect(readFileSync(townMonthPage('2024-03'), 'utf8')).toContain(`Março quatro ${stamp}`);
+    expect(read('municipio', town, 'index.html')).toContain(`Março quatro ${stamp}`);
+    expect(read('municipio', town, 'arquivo', 'index.html')).toMatch(/Março de 2024<\/span>\s*<span[^>]*>4 notícias/);
+    expect(inode(townMonthPage('2024-01'))).toBe(before.townJan);
     stories.mar4 = late;
   });
 
@@ -182,6 +194,7 @@ describe('a publish rewrites only its month', () => {
     await admin().patch(`/items/news/${stories.jan!.id}`, { status: 'draft' });
     // Assert
     await until(() => !existsSync(monthPage('2024-01')), 90_000, 'mês vazio retirado');
+    expect(existsSync(townMonthPage('2024-01'))).toBe(false);
     expect(existsSync(file('sitemaps', 'news-2024-01.xml'))).toBe(false);
     expect(urlsIn(read('sitemap.xml'))).not.toContain('http://localhost:4321/sitemaps/news-2024-01.xml');
     expect(existsSync(monthPage('2024-03'))).toBe(true);

@@ -1,4 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hourMinutePtBR } from '@portal/domain/dates';
+import { newsListFilter, type NewsListStatus } from '@portal/domain/news-access';
+import { asUtc } from '@portal/domain/timestamps';
 import { admin, anonymous, asEveryone, created, createStaff, message, municipalityId, newsFactory, seedNews, type Api } from './support.ts';
 
 let who: Awaited<ReturnType<typeof asEveryone>>;
@@ -188,6 +191,74 @@ describe('/items/news', () => {
       const r = await admin().post('/items/news', newsFactory({ title: '' }));
       expect(r.status).toBe(400);
       expect(message(r)).toBe('Título é obrigatório');
+    });
+  });
+
+  describe('admin list status filter and search (issue #12, item 7)', () => {
+    const STATUSES = ['draft', 'pending', 'published', 'archived'] as const;
+    /** The admin list's request: the role's filter for one status, plus the search box's text. */
+    const list = async (as: Api, role: string, status: NewsListStatus, search: string) => {
+      const filter = encodeURIComponent(JSON.stringify(newsListFilter(role, as.userId ?? '', status)));
+      const r = await as.get(`/items/news?filter=${filter}&search=${encodeURIComponent(search)}&fields=status,title&sort=title&limit=-1`);
+      expect(r.status).toBe(200);
+      return (r.data as Array<{ status: string }>).map((n) => n.status).sort();
+    };
+
+    it('editor reaches published, draft and archived stories of others, one status at a time', async () => {
+      const tag = `filtro-editor-${Date.now()}`;
+      for (const status of STATUSES) await seedNews({ title: `${tag} ${status}`, status });
+      for (const status of STATUSES) expect(await list(who.editor, 'editor', status, tag)).toEqual([status]);
+      expect(await list(who.editor, 'editor', 'all', tag)).toEqual([...STATUSES].sort());
+    });
+
+    it("producer's filter never reaches another author's unpublished stories, even with the author condition removed", async () => {
+      const tag = `filtro-produtor-${Date.now()}`;
+      for (const status of STATUSES) await seedNews({ title: `${tag} ${status}`, status });
+      const own = created(await who.producer.post('/items/news', newsFactory({ title: `${tag} própria` })));
+      expect(await list(who.producer, 'producer', 'all', tag)).toEqual([own.status]);
+      // What the server itself allows, whatever filter a client sends: own news and published ones.
+      const r = await who.producer.get(`/items/news?search=${tag}&fields=status&limit=-1`);
+      expect((r.data as Array<{ status: string }>).map((n) => n.status).sort()).toEqual(['draft', 'published']);
+    });
+  });
+
+  describe('no silent overwrite (issue #12, item 3)', () => {
+    const version = async (as: Api, id: string) => (await as.get(`/items/news/${id}?fields=updated_at,title`)).data as { updated_at: string | null; title: string };
+    const nameOf = async (as: Api) => (await admin().get(`/items/profiles?filter[user_id][_eq]=${as.userId}&fields=full_name`)).data[0].full_name as string;
+
+    it("editor's save based on an older version is refused, naming who changed it and when; the story keeps the other edit", async () => {
+      const n = await seedNews({ status: 'published' });
+      await who.editor.patch(`/items/news/${n.id}`, { summary: 'primeira edição' });
+      const loaded = await version(who.editor, n.id);
+      const other: Api = await createStaff('editor');
+      expect((await other.patch(`/items/news/${n.id}`, { title: 'Título do colega', loaded_updated_at: loaded.updated_at })).status).toBe(200);
+      const changed = await version(admin(), n.id);
+      // Action
+      const r = await who.editor.patch(`/items/news/${n.id}`, { title: 'Meu título', loaded_updated_at: loaded.updated_at });
+      // Assert
+      expect(r.status).toBe(409);
+      expect(message(r)).toBe(`Esta notícia foi alterada por ${await nameOf(other)} às ${hourMinutePtBR(asUtc(changed.updated_at!))}; recarregue para ver as mudanças`);
+      expect((await version(admin(), n.id)).title).toBe('Título do colega');
+    });
+
+    it('a save based on the current version goes through, and the version is not stored', async () => {
+      const n = await seedNews({ status: 'pending' });
+      const first = await who.editor.patch(`/items/news/${n.id}`, { summary: 'a', loaded_updated_at: null });
+      expect(first.status).toBe(200);
+      const loaded = await version(who.editor, n.id);
+      const r = await who.editor.patch(`/items/news/${n.id}`, { summary: 'b', loaded_updated_at: loaded.updated_at });
+      expect(r.status).toBe(200);
+      expect(r.data).not.toHaveProperty('loaded_updated_at');
+    });
+
+    it("producer's save of an own draft an editor changed meanwhile is refused", async () => {
+      const own = created(await who.producer.post('/items/news', newsFactory()));
+      await who.producer.patch(`/items/news/${own.id}`, { summary: 'rascunho' });
+      const loaded = await version(who.producer, own.id);
+      expect((await who.editor.patch(`/items/news/${own.id}`, { summary: 'revisado pelo editor', loaded_updated_at: loaded.updated_at })).status).toBe(200);
+      const r = await who.producer.patch(`/items/news/${own.id}`, { summary: 'por cima', loaded_updated_at: loaded.updated_at });
+      expect(r.status).toBe(409);
+      expect(message(r)).toMatch(new RegExp(`^Esta notícia foi alterada por ${await nameOf(who.editor)} às \\d\\d:\\d\\d; recarregue`));
     });
   });
 });

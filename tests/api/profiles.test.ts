@@ -15,6 +15,14 @@ describe('/items/profiles', () => {
       expect(r.status).toBe(200);
       expect((await who.anonymous.get('/items/profiles?fields=whatsapp')).status).toBe(403);
     });
+
+    it("reads a staff member's photo and short bio (author pages, issue #12 item 5)", async () => {
+      const p = await ownProfile(who.producer);
+      await admin().patch(`/items/profiles/${p.id}`, { bio: 'Repórter em Belém.' });
+      const r = await who.anonymous.get(`/items/profiles?filter[user_id][_eq]=${who.producer.userId}&fields=full_name,avatar_url,bio`);
+      expect(r.status).toBe(200);
+      expect(r.data[0].bio).toBe('Repórter em Belém.');
+    });
   });
 
   describe.each(['producer', 'editor'] as const)('%s', (role) => {
@@ -22,6 +30,13 @@ describe('/items/profiles', () => {
       const p = await ownProfile(who[role]);
       const r = await who[role].patch(`/items/profiles/${p.id}`, { full_name: p.full_name, whatsapp: '(91) 99999-0000', instagram: '@portal', avatar_url: null });
       expect(r.status).toBe(200);
+    });
+    it('writes an own short bio, within its limit', async () => {
+      const p = await ownProfile(who[role]);
+      expect((await who[role].patch(`/items/profiles/${p.id}`, { bio: 'Cobre política e cidades.' })).status).toBe(200);
+      const long = await who[role].patch(`/items/profiles/${p.id}`, { bio: 'x'.repeat(501) });
+      expect(long.status).toBe(400);
+      expect(long.errors?.[0]?.message).toBe('Biografia deve ter no máximo 500 caracteres');
     });
     it('cannot change own role, municipality or email', async () => {
       const p = await ownProfile(who[role]);

@@ -2,6 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createItem, deleteItem, readItems } from '../../directus/scripts/lib/client.ts';
 import { categoryFactory } from '../../directus/seed/factories.ts';
+import { comparePtBR } from '../../domain/src/collation.ts';
 import { adminApi, failOnPageErrors, signIn } from './support.ts';
 import { arrangeNews, expectToast, removeNews, unique } from './admin-support.ts';
 
@@ -132,5 +133,17 @@ test.describe('municípios', () => {
     await page.goto('/admin/municipalities');
     await page.getByRole('searchbox', { name: 'Buscar municípios' }).fill('zzz-nenhum');
     await expect(page.getByText('Nenhum município encontrado')).toBeVisible();
+  });
+
+  test('nomes em ordem pt-BR: "Belém" antes de "Belterra"', async ({ page }) => {
+    await signIn(page, 'super_admin');
+    await page.goto('/admin/municipalities');
+    await page.getByRole('searchbox', { name: 'Buscar municípios' }).fill('Bel');
+    const names = page.getByRole('row').locator('td:first-child');
+    await expect(names.filter({ hasText: 'Belterra' })).toBeVisible();
+    const shown = (await names.allTextContents()).map((n) => n.replace('Sistema', '').trim());
+    expect(shown.indexOf('Belém')).toBeGreaterThanOrEqual(0);
+    expect(shown.indexOf('Belém')).toBeLessThan(shown.indexOf('Belterra'));
+    expect(shown).toEqual([...shown].sort(comparePtBR));
   });
 });

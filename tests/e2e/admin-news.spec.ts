@@ -84,19 +84,33 @@ test('editor agenda a publicação de uma notícia pendente e a exclui', async (
   }
 });
 
-test('editor vê apenas notícias pendentes', async ({ page }) => {
+test('editor começa nas pendentes e alcança publicadas, rascunhos e arquivadas pelo filtro de status', async ({ page }) => {
   const pending = await arrangeNews({ title: unique('Lista pendente'), status: 'pending' });
   const draft = await arrangeNews({ title: unique('Lista rascunho'), status: 'draft' });
+  const published = await arrangeNews({ title: unique('Lista publicada'), status: 'published' });
   try {
     await signIn(page, 'editor');
     await page.goto('/admin/news');
+    const filter = page.getByRole('combobox', { name: 'Filtrar por status' });
+    await expect(filter).toHaveValue('pending');
     await search(page, 'Lista ');
     await expect(row(page, pending.title)).toBeVisible();
     await expect(row(page, draft.title)).toHaveCount(0);
     for (const status of await page.getByRole('row').locator('td:nth-child(2)').allTextContents()) expect(status).toBe('Pendente');
+    // The published story the editor must correct is one filter away, with the same search.
+    await filter.selectOption('published');
+    await expect(row(page, published.title)).toBeVisible();
+    await expect(row(page, pending.title)).toHaveCount(0);
+    await row(page, published.title).getByRole('button', { name: `Editar ${published.title}` }).click();
+    await expect(page.getByRole('dialog', { name: 'Editar Notícia' }).getByLabel('Título')).toHaveValue(published.title);
+    await page.keyboard.press('Escape');
+    await filter.selectOption('draft');
+    await expect(row(page, draft.title)).toBeVisible();
+    await expect(row(page, published.title)).toHaveCount(0);
   } finally {
     await removeNews(pending.id);
     await removeNews(draft.id);
+    await removeNews(published.id);
   }
 });
 
@@ -166,4 +180,26 @@ test('lista de notícias: estado vazio e erro de carregamento', async ({ page })
   await page.reload();
   await expectToast(page, 'Erro', 'Não foi possível carregar as notícias');
   await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível carregar as notícias' }).first()).toBeVisible();
+});
+
+test('editor é impedido de sobrescrever a edição de outra pessoa e não perde o que digitou', async ({ page }) => {
+  const news = await arrangeNews({ title: unique('Conflito'), status: 'pending' });
+  try {
+    await signIn(page, 'editor');
+    await page.goto('/admin/news');
+    await search(page, news.title);
+    await row(page, news.title).getByRole('button', { name: `Editar ${news.title}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar Notícia' });
+    await edit.getByLabel('Título').fill(`${news.title} (editor)`);
+    // Meanwhile someone else saves the story.
+    await adminApi().request(updateItem('news', news.id, { summary: 'Mudança do colega' } as never));
+    await edit.getByRole('button', { name: 'Atualizar' }).click();
+    await expectToast(page, 'Erro', 'Esta notícia foi alterada por');
+    await expectToast(page, 'Erro', 'recarregue para ver as mudanças');
+    await expect(edit.getByLabel('Título')).toHaveValue(`${news.title} (editor)`);
+    const [saved] = (await adminApi().request(readItems('news', { filter: { id: { _eq: news.id } }, fields: ['title', 'summary'] }))) as Array<{ title: string; summary: string }>;
+    expect(saved).toEqual({ title: news.title, summary: 'Mudança do colega' });
+  } finally {
+    await removeNews(news.id);
+  }
 });

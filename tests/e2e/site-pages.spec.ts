@@ -1,5 +1,6 @@
 /** Public site: every route and screen of spec section 2 against the production build. */
 import { expect, test } from '@playwright/test';
+import { comparePtBR } from '../../domain/src/collation.ts';
 import { readItems } from '../../directus/scripts/lib/client.ts';
 import { adminApi, failOnPageErrors, linkIn, mailFor } from './support.ts';
 import { expectNoAxeViolations, publishedNews, unpublishedNews } from './site-support.ts';
@@ -70,6 +71,10 @@ test.describe('home', () => {
     await expect(select).toBeEnabled();
     await expect(select.locator('option')).toHaveCount(municipalities.length + 1);
     await expect(select.locator('option').first()).toHaveText('Todos os Municípios');
+    // pt-BR order, not the database's byte order ("Belterra" before "Belém").
+    const names = (await select.locator('option').allTextContents()).slice(1);
+    expect(names).toEqual([...names].sort(comparePtBR));
+    expect(names.indexOf('Belém')).toBeLessThan(names.indexOf('Belterra'));
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await select.selectOption({ label: 'Marabá' });
     const grid = page.getByTestId('latest-grid');

@@ -22,12 +22,13 @@ export type SessionProfile = {
   whatsapp: string | null;
   instagram: string | null;
   avatar_url: string | null;
+  bio?: string | null;
   role: Role | null;
   municipality: { id: string; name: string; slug: string } | null;
 };
 export type Session = { user: SessionUser; profile: SessionProfile | null };
 
-const PROFILE_FIELDS = ['id', 'user_id', 'full_name', 'email', 'whatsapp', 'instagram', 'avatar_url', 'role', { municipality_id: ['id', 'name', 'slug'] }] as const;
+const PROFILE_FIELDS = ['id', 'user_id', 'full_name', 'email', 'whatsapp', 'instagram', 'avatar_url', 'bio', 'role', { municipality_id: ['id', 'name', 'slug'] }] as const;
 
 /** The email typed at sign-in, shown in the header when the account may not read its own user row. */
 const EMAIL_KEY = `${env.sessionKey}.email`;
@@ -71,6 +72,7 @@ async function loadSession(): Promise<Session | null> {
         whatsapp: row.whatsapp,
         instagram: row.instagram,
         avatar_url: row.avatar_url,
+        bio: row.bio ?? null,
         role: isRole(row.role) ? row.role : null,
         municipality: m && typeof m === 'object' ? { id: m.id, name: m.name, slug: m.slug } : null,
       };

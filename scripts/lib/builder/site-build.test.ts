@@ -20,6 +20,9 @@ const LIVE = [
   'category/politica/2026/01/index.html',
   'category/politica/arquivo/index.html',
   'category/politica/index.html',
+  'municipio/santarem/2026/03/index.html',
+  'municipio/santarem/2026/01/index.html',
+  'municipio/santarem/arquivo/index.html',
   'sitemaps/news-2026-03.xml',
   'sitemaps/news-2026-03-2.xml',
   'sitemaps/news-2026-01.xml',
@@ -27,7 +30,7 @@ const LIVE = [
 ];
 
 describe('pruneArchive: the months a targeted build wrote lose their old files first', () => {
-  it('only those months, in every category, with their sitemaps', () => {
+  it('only those months, in every category and municipality, with their sitemaps', () => {
     const dir = release(LIVE);
     const scratch = release([]);
     writeFileSync(`${scratch}.archive.json`, JSON.stringify(['2026-03']));
@@ -35,7 +38,15 @@ describe('pruneArchive: the months a targeted build wrote lose their old files f
     pruneArchive(scratch, dir);
     // Assert
     const left = LIVE.filter((f) => existsSync(path.join(dir, f)));
-    expect(left).toEqual(['category/politica/2026/01/index.html', 'category/politica/arquivo/index.html', 'category/politica/index.html', 'sitemaps/news-2026-01.xml', 'sitemaps/pages.xml']);
+    expect(left).toEqual([
+      'category/politica/2026/01/index.html',
+      'category/politica/arquivo/index.html',
+      'category/politica/index.html',
+      'municipio/santarem/2026/01/index.html',
+      'municipio/santarem/arquivo/index.html',
+      'sitemaps/news-2026-01.xml',
+      'sitemaps/pages.xml',
+    ]);
     expect(existsSync(`${scratch}.archive.json`)).toBe(false);
   });
 
@@ -46,6 +57,11 @@ describe('pruneArchive: the months a targeted build wrote lose their old files f
     const scratch = release([]);
     writeFileSync(`${scratch}.archive.json`, '"all"');
     pruneArchive(scratch, dir);
-    expect(LIVE.filter((f) => existsSync(path.join(dir, f)))).toEqual(['category/politica/arquivo/index.html', 'category/politica/index.html', 'sitemaps/pages.xml']);
+    expect(LIVE.filter((f) => existsSync(path.join(dir, f)))).toEqual([
+      'category/politica/arquivo/index.html',
+      'category/politica/index.html',
+      'municipio/santarem/arquivo/index.html',
+      'sitemaps/pages.xml',
+    ]);
   });
 });

@@ -14,6 +14,7 @@ import type { SkippedRecord } from '@portal/domain/text-limits';
 import path from 'node:path';
 import { ROOT } from '../../../directus/scripts/lib/paths.ts';
 import { targetedBuildEnv, type TargetedRequest } from '@portal/domain/build-contract';
+import { ARCHIVE_ROOTS } from '@portal/domain/archive';
 import type { Releases } from './releases.ts';
 
 export type SiteBuildOptions = { directusUrl: string; siteUrl: string; log?: (s: string) => void };
@@ -83,12 +84,15 @@ export function pruneArchive(scratch: string, dir: string) {
     rmSync(file, { force: true });
   }
   const months = scope === 'all' ? null : new Set(scope.filter((m) => /^\d{4}-\d{2}$/.test(m)));
-  const categories = path.join(dir, 'category');
-  for (const cat of existsSync(categories) ? readdirSync(categories) : []) {
-    for (const year of readdirSync(path.join(categories, cat)).filter((y) => /^\d{4}$/.test(y))) {
-      const yearDir = path.join(categories, cat, year);
-      for (const month of readdirSync(yearDir).filter((m) => /^\d{2}$/.test(m))) {
-        if (!months || months.has(`${year}-${month}`)) rmSync(path.join(yearDir, month), { recursive: true, force: true });
+  // Month pages of categories and municipalities (ARCHIVE_ROOTS).
+  for (const root of ARCHIVE_ROOTS) {
+    const lists = path.join(dir, root);
+    for (const list of existsSync(lists) ? readdirSync(lists) : []) {
+      for (const year of readdirSync(path.join(lists, list)).filter((y) => /^\d{4}$/.test(y))) {
+        const yearDir = path.join(lists, list, year);
+        for (const month of readdirSync(yearDir).filter((m) => /^\d{2}$/.test(m))) {
+          if (!months || months.has(`${year}-${month}`)) rmSync(path.join(yearDir, month), { recursive: true, force: true });
+        }
       }
     }
   }

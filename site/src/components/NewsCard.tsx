@@ -1,3 +1,4 @@
+import { listPath } from '@portal/domain/archive';
 import type { CardNews } from '../lib/content.ts';
 import NewsImage from './NewsImage.tsx';
 import RelTime from './RelTime.tsx';
@@ -22,7 +23,12 @@ export default function NewsCard({ news, now, size = 'normal', headingLevel = 3,
       <div className={`flex flex-1 flex-col gap-2 ${compact ? 'py-2 pr-2' : 'p-4'}`}>
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <span className="badge badge-category">{news.category?.name ?? CATEGORY_FALLBACK}</span>
-          {news.municipality && <span className="badge badge-municipality">{news.municipality.name}</span>}
+          {/* Above the stretched link, so the badge opens the municipality's page. */}
+          {news.municipality && (
+            <a href={listPath('municipio', news.municipality.slug)} className="badge badge-municipality relative z-10 hover:underline">
+              {news.municipality.name}
+            </a>
+          )}
           <RelTime date={news.publishedAt} now={now} className="text-gray-600" />
         </div>
         <H className={`font-bold leading-snug ${size === 'big' ? 'text-2xl' : compact ? 'text-sm' : 'text-lg'}`}>
@@ -32,7 +38,18 @@ export default function NewsCard({ news, now, size = 'normal', headingLevel = 3,
           </a>
         </H>
         {!compact && news.summary && <p className="line-clamp-3 text-sm text-gray-700">{news.summary}</p>}
-        {!compact && <p className="mt-auto text-xs text-gray-600">Por {news.author}</p>}
+        {!compact && (
+          <p className="mt-auto text-xs text-gray-600">
+            Por{' '}
+            {news.authorSlug ? (
+              <a href={listPath('autor', news.authorSlug)} className="relative z-10 hover:underline">
+                {news.author}
+              </a>
+            ) : (
+              news.author
+            )}
+          </p>
+        )}
       </div>
     </article>
   );

@@ -6,11 +6,12 @@
  */
 import { readItems } from '@directus/sdk';
 import { storiesToRender } from '@portal/domain/build-contract';
+import { sortByName } from '@portal/domain/collation';
 import { isAdVisible, isPubliclyVisible } from '@portal/domain/news-access';
 import { LIMITS, NAV_CATEGORIES } from '@portal/domain/limits';
 import type { Ad, News, PortalEvent } from '@portal/domain/schema';
 import { withDefaults, type Settings } from '@portal/domain/settings';
-import { categorySlug } from '@portal/domain/slug';
+import { authorSlugs, categorySlug } from '@portal/domain/slug';
 import { topByCount } from '@portal/domain/engagement';
 import { isUsableSlug, unrenderableNewsReason, type SkippedRecord } from '@portal/domain/text-limits';
 import { writeFileSync } from 'node:fs';
@@ -28,6 +29,8 @@ export type CardNews = {
   category: Ref | null;
   municipality: Ref | null;
   author: string;
+  /** The author's page (/autor/<slug>), when the story has a named author. */
+  authorSlug?: string | null;
   publishedAt: string;
   views: number;
   likes: number;
@@ -42,8 +45,13 @@ export type Article = CardNews & {
   municipalityId: string | null;
 };
 
+/** An author page: name, photo and short bio from the profile (issue #12, item 5). */
+export type Author = { slug: string; name: string; bio: string | null; avatar: string | null };
+
 export type Content = {
   news: Article[];
+  authors: Author[];
+  byAuthor: Map<string, Article[]>;
   bySlug: Map<string, Article>;
   byCategory: Map<string, Article[]>;
   byMunicipality: Map<string, Article[]>;
@@ -87,10 +95,10 @@ async function load(): Promise<Content> {
         limit: -1,
       }),
     ),
-    client.request(readItems('categories', { fields: ['name', 'slug'], sort: ['name'], limit: -1 })),
-    client.request(readItems('municipalities', { fields: ['name', 'slug'], sort: ['name'], limit: -1 })),
+    client.request(readItems('categories', { fields: ['name', 'slug'], limit: -1 })),
+    client.request(readItems('municipalities', { fields: ['name', 'slug'], limit: -1 })),
     client.request(readItems('settings', { fields: ['key', 'value'], limit: -1 })),
-    client.request(readItems('profiles', { fields: ['user_id', 'full_name'], limit: -1 })),
+    client.request(readItems('profiles', { fields: ['user_id', 'full_name', 'avatar_url', 'bio'], limit: -1 })),
     client.request(readItems('events', { filter: { is_active: { _eq: true } }, sort: ['event_date'], limit: -1 })),
     client.request(readItems('ads', { filter: { is_active: { _eq: true } }, sort: ['-created_at'], limit: -1 })),
     // Readers see only aliases of public stories (policy), which is all a redirect may point to.
@@ -98,12 +106,14 @@ async function load(): Promise<Content> {
   ]);
 
   const authors = new Map(profiles.filter((p) => p.full_name).map((p) => [p.user_id, p.full_name as string]));
+  const authorSlug = authorSlugs(profiles);
   const now = new Date();
   const news: Article[] = [];
   // One bad record (written before the limits, or by hand in the database) is
   // left out and reported; it never breaks the build of everything else.
   const skipped: SkippedRecord[] = [];
-  const usableCategories = (categories as Ref[]).filter((c) => {
+  // The API sorts names by bytes ("Belterra" before "Belém"); readers get pt-BR order.
+  const usableCategories = sortByName(categories as Ref[]).filter((c) => {
     if (isUsableSlug(c.slug)) return true;
     skipped.push({ kind: 'category', id: c.slug ?? '', title: c.name, reason: 'endereço (slug) vazio ou inválido' });
     return false;
@@ -128,6 +138,7 @@ async function load(): Promise<Content> {
       category: cat ? { name: cat.name, slug: cat.slug } : null,
       municipality: mun ? { name: mun.name, slug: mun.slug } : null,
       author: (n.author_id && authors.get(n.author_id)) || AUTHOR_FALLBACK,
+      authorSlug: (n.author_id && authorSlug.get(n.author_id)) || null,
       publishedAt: new Date(n.published_at).toISOString(),
       views: Number(n.view_count ?? 0),
       likes: Number(n.like_count ?? 0),
@@ -168,8 +179,13 @@ async function load(): Promise<Content> {
     redirects,
     byCategory: group((a) => a.category?.slug ?? null),
     byMunicipality: group((a) => a.municipality?.slug ?? null),
+    byAuthor: group((a) => a.authorSlug ?? null),
+    // Every named staff member has a page (empty until their first story), like municipalities.
+    authors: sortByName(
+      profiles.filter((p) => authorSlug.has(p.user_id)).map((p) => ({ slug: authorSlug.get(p.user_id)!, name: p.full_name as string, bio: p.bio?.trim() || null, avatar: p.avatar_url || null })),
+    ),
     categories: usableCategories,
-    municipalities: (municipalities as Ref[]).filter((m) => isUsableSlug(m.slug)),
+    municipalities: sortByName(municipalities as Ref[]).filter((m) => isUsableSlug(m.slug)),
     settings: withDefaults(settingRows as { key: string; value: string | null }[]),
     events: events as PortalEvent[],
     ads: (ads as Ad[]).filter((ad) => ad.is_active),
@@ -217,6 +233,7 @@ export function toCard(a: Article): CardNews {
     category: a.category,
     municipality: a.municipality,
     author: a.author,
+    authorSlug: a.authorSlug ?? null,
     publishedAt: a.publishedAt,
     views: a.views,
     likes: a.likes,
@@ -238,6 +255,16 @@ export function categoryPages(c: Content): Ref[] {
 /** getStaticPaths of every per-category route (page, archive, feed). */
 export async function categoryPaths() {
   return categoryPages(await content()).map((k) => ({ params: { slug: k.slug } }));
+}
+
+/** getStaticPaths of every per-author route (page, archive). */
+export async function authorPaths() {
+  return (await content()).authors.map((a) => ({ params: { slug: a.slug }, props: { author: a } }));
+}
+
+/** getStaticPaths of every per-municipality route (page, archive): every municipality, with stories or not. */
+export async function municipalityPaths() {
+  return (await content()).municipalities.map((m) => ({ params: { slug: m.slug }, props: { name: m.name } }));
 }
 
 export const latest = (c: Content, n: number = LIMITS.homeGrid) => c.news.slice(0, n);

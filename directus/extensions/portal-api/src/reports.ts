@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import { belemDayKey } from '@portal/domain/reader-traffic';
 import { fillDays, reportDays, type Report, type TotalRow } from '@portal/domain/reports';
+import { comparePtBR } from '@portal/domain/collation';
 import { dbDate, isoFromDb } from '../../shared/db-date.ts';
 import { wherePublicNews } from '../../shared/visibility.ts';
 
@@ -31,7 +32,7 @@ async function totals(db: Knex, from: string, g: Group): Promise<TotalRow[]> {
     .countDistinct({ stories: 'news_daily.news_id' });
   return (rows as Array<Record<string, unknown>>)
     .map((r) => ({ key: String(r.key ?? ''), label: String(r.label ?? 'Sem informação'), views: Number(r.views ?? 0), likes: Number(r.likes ?? 0), stories: Number(r.stories ?? 0) }))
-    .sort((a, b) => b.views - a.views || a.label.localeCompare(b.label, 'pt-BR'));
+    .sort((a, b) => b.views - a.views || comparePtBR(a.label, b.label));
 }
 
 export async function report(db: Knex, days: number, now = new Date()): Promise<Report> {

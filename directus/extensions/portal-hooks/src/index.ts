@@ -20,6 +20,7 @@ import {
   prepareCategory,
   prepareMunicipality,
 } from './catalog-rules.ts';
+import { refuseStaleEdit } from './edit-conflict.ts';
 import { prepareNewsCreate, prepareNewsUpdate, publishDatesByRow, type NewsPayload, type PreviousNews } from './news-rules.ts';
 import { profileFromUser, syncProfileToUser, syncUserToProfile } from './profile-sync.ts';
 import { createLoginGuard, limiterFactory, mountLoginLimits } from './login-limit-middleware.ts';
@@ -136,6 +137,7 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
 
   filter('news.items.update', async (payload, meta, { database: db, accountability }) => {
     const keys = (meta as { keys: Keys }).keys ?? [];
+    await refuseStaleEdit(db, payload as Record<string, unknown>, keys);
     const actor = await loadActor(accountability as any, db as any);
     const previous: PreviousNews[] = await (db as any)('news')
       .whereIn('id', keys)

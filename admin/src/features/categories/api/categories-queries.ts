@@ -1,5 +1,6 @@
 /** Query factory of categories: a small catalogue, read whole and ordered by name. */
 import { queryOptions } from '@tanstack/react-query';
+import { sortByName } from '@portal/domain/collation';
 import type { Category } from '@portal/domain/schema';
 import { directus, readItems } from '../../../lib/directus.ts';
 
@@ -9,7 +10,7 @@ export const categoriesQueries = {
   list: () =>
     queryOptions({
       queryKey: [...categoriesQueries.lists()] as const,
-      queryFn: async () =>
-        (await directus.request(readItems('categories', { fields: ['id', 'name', 'slug', 'description'], sort: ['name'], limit: -1 }))) as Category[],
+      // The database sorts bytes; the catalogue is shown in pt-BR order.
+      queryFn: async () => sortByName((await directus.request(readItems('categories', { fields: ['id', 'name', 'slug', 'description'], limit: -1 }))) as Category[]),
     }),
 };

@@ -1,11 +1,12 @@
 /** Query factory of municipalities: a paged admin list and the full option list for selectors. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { sortByName } from '@portal/domain/collation';
 import type { Municipality } from '@portal/domain/schema';
 import { directus, readItems } from '../../../lib/directus.ts';
 import type { ListParams } from '../../../lib/list-params.ts';
 import { fetchPage } from '../../../lib/paged-list.ts';
 
-const fetchMunicipalities = (p: ListParams) => fetchPage<Municipality>('municipalities', { ...p, fields: ['id', 'name', 'slug', 'created_at'] });
+const fetchMunicipalities = (p: ListParams) => fetchPage<Municipality>('municipalities', { ...p, fields: ['id', 'name', 'slug', 'created_at'], collate: ['name'] });
 
 export const municipalitiesQueries = {
   all: () => ['municipalities'] as const,
@@ -16,8 +17,8 @@ export const municipalitiesQueries = {
       queryKey: [...municipalitiesQueries.all(), 'options'] as const,
       queryFn: async () => {
         const rows = (await directus.request(readItems('municipalities', { fields: ['id', 'name'], limit: -1 }))) as Array<{ id: string; name: string }>;
-        // SQLite sorts bytes ("Óbidos" after "Xinguara"); selectors want pt-BR order.
-        return rows.sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+        // The database sorts bytes ("Óbidos" after "Xinguara"); selectors want pt-BR order.
+        return sortByName(rows);
       },
       staleTime: 5 * 60_000,
     }),

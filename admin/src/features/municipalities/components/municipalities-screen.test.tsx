@@ -21,6 +21,20 @@ function api(extra: (c: { method: string; path: string; body: unknown }) => unkn
 afterEach(() => vi.restoreAllMocks());
 
 describe('Gerenciar Municípios', () => {
+  it('sorts by name the pt-BR way across pages ("Belém" before "Belterra"), not in the database byte order', async () => {
+    const names = ['Xinguara', 'Belterra', 'Óbidos', 'Belém', ...Array.from({ length: 30 }, (_, i) => `Cidade ${String(i).padStart(2, '0')}`)];
+    const rows = names.map((name, i) => ({ id: `m${i}`, name, slug: `m${i}`, created_at: '2026-01-10T12:00:00' }));
+    const calls = mockDirectus((c) => (c.path === '/items/municipalities' ? rows : [{ count: rows.length }]));
+    renderApp(<MunicipalitiesScreen />, { session: sessionFor('super_admin') });
+    await screen.findByText('Belém');
+    const shown = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent?.trim());
+    expect(shown().slice(0, 3)).toEqual(['Belém', 'Belterra', 'Cidade 00']);
+    expect(screen.getByText(`Página 1 de 2 (${rows.length} itens)`)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/items/municipalities')?.params).toMatchObject({ limit: -1 });
+    await userEvent.click(screen.getByRole('button', { name: 'Próxima' }));
+    await waitFor(() => expect(shown()).toEqual(['Cidade 18', 'Cidade 19', ...Array.from({ length: 10 }, (_, i) => `Cidade ${20 + i}`), 'Óbidos', 'Xinguara']));
+  });
+
   it('protected rows carry "Sistema" and have no delete button; dates are pt-BR', async () => {
     api();
     renderApp(<MunicipalitiesScreen />, { session: sessionFor('super_admin') });

@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { News } from '@portal/domain/schema';
 import type { Role } from '@portal/domain/roles';
+import { newsListFilter, type NewsListStatus } from '@portal/domain/news-access';
 import { aggregate, directus, readItems } from '../../../lib/directus.ts';
 import type { ListParams, Page } from '../../../lib/list-params.ts';
 import { countOf, fetchPage } from '../../../lib/paged-list.ts';
@@ -11,19 +12,11 @@ export type NewsRow = Omit<News, 'category_id' | 'municipality_id' | 'updated_at
   category_id: { id: string; name: string } | null;
   municipality_id: { id: string; name: string } | null;
   authorName: string;
+  /** The version an edit is based on (null: never edited). */
+  updated_at?: string | null;
 };
 
-export type NewsListFilters = ListParams & { role: Role | null; userId: string };
-
-/**
- * What each role's list shows (spec section 6): producer → own drafts,
- * editor → pending, super_admin → everything.
- */
-export function newsRoleFilter(role: Role | null, userId: string): Record<string, unknown> {
-  if (role === 'super_admin') return {};
-  if (role === 'editor') return { status: { _eq: 'pending' } };
-  return { _and: [{ author_id: { _eq: userId } }, { status: { _eq: 'draft' } }] };
-}
+export type NewsListFilters = ListParams & { role: Role | null; userId: string; status: NewsListStatus };
 
 const FIELDS = [
   'id',
@@ -42,10 +35,12 @@ const FIELDS = [
   'scheduled_at',
   'first_published_at',
   'created_at',
+  // The version an edit is based on (no silent overwrite).
+  'updated_at',
 ] as const;
 
 async function fetchNewsPage(f: NewsListFilters): Promise<Page<NewsRow>> {
-  const { items, total } = await fetchPage<Omit<NewsRow, 'authorName'>>('news', { ...f, fields: FIELDS, filter: newsRoleFilter(f.role, f.userId) });
+  const { items, total } = await fetchPage<Omit<NewsRow, 'authorName'>>('news', { ...f, fields: FIELDS, filter: newsListFilter(f.role, f.userId, f.status) });
   // Author names come from profiles (staff may read every profile, not every user).
   const authorIds = [...new Set(items.map((n) => n.author_id).filter((id): id is string => !!id))];
   const authors = authorIds.length

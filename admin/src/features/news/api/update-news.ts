@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LOADED_VERSION_FIELD } from '@portal/domain/edit-conflict';
 import { isAdmin, type Role } from '@portal/domain/roles';
 import { directus, updateItem } from '../../../lib/directus.ts';
 import { refreshAfterWrite } from '../../../lib/refresh.ts';
@@ -11,8 +12,9 @@ import { newsQueries } from './news-queries.ts';
  * re-derives it from the title while the story has never gone out, and keeps
  * it afterwards (permanent URLs, issue #8).
  */
-export async function updateNews({ id, input, role, slug }: { id: string; input: NewsInput; role: Role | null; slug: string }) {
-  const payload = newsPayload(input, role);
+export async function updateNews({ id, input, role, slug, version }: { id: string; input: NewsInput; role: Role | null; slug: string; version: string | null }) {
+  // The version the form loaded: the server refuses the save if someone changed the story since.
+  const payload: ReturnType<typeof newsPayload> & { [LOADED_VERSION_FIELD]?: string | null } = { ...newsPayload(input, role), [LOADED_VERSION_FIELD]: version };
   if (!isAdmin(role)) delete payload.municipality_id;
   if (!input.slug.trim() || payload.slug === slug) delete payload.slug;
   return directus.request(updateItem('news', id, payload as never, { fields: ['id', 'slug'] }));

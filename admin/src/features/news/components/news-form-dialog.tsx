@@ -122,7 +122,7 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
     }
     try {
       if (news) {
-        await update.mutateAsync({ id: news.id, input: parsed.data, role, slug: news.slug });
+        await update.mutateAsync({ id: news.id, input: parsed.data, role, slug: news.slug, version: news.updated_at ?? null });
         toast.success('Notícia atualizada com sucesso');
       } else {
         await create.mutateAsync({ input: parsed.data, role });

@@ -72,6 +72,32 @@ describe('news list', () => {
     expect(listCalls(calls)[0]?.params.filter).toEqual(filter);
   });
 
+  it('editor starts on "Pendente" and reaches published, draft and archived stories with the status filter and the same search', async () => {
+    const calls = api();
+    renderList('editor');
+    await screen.findByText('Notícia 1');
+    const filter = screen.getByRole('combobox', { name: 'Filtrar por status' });
+    expect(filter).toHaveValue('pending');
+    await userEvent.click(screen.getByRole('button', { name: 'Próxima' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.params).toMatchObject({ page: 2 }));
+    await userEvent.selectOptions(filter, 'published');
+    await waitFor(() => expect(listCalls(calls).at(-1)?.params).toMatchObject({ filter: { status: { _eq: 'published' } }, page: 1 }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar notícias' }), 'ponte');
+    await waitFor(() => expect(listCalls(calls).at(-1)?.params).toMatchObject({ filter: { status: { _eq: 'published' } }, search: 'ponte' }));
+    await userEvent.selectOptions(filter, 'all');
+    await waitFor(() => expect(listCalls(calls).at(-1)?.params.filter).toEqual({}));
+  });
+
+  it("a producer's status filter stays within their own stories", async () => {
+    const calls = api();
+    renderList('producer');
+    await screen.findByText('Notícia 1');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Filtrar por status' }), 'published');
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)?.params.filter).toEqual({ _and: [{ author_id: { _eq: 'user-producer' } }, { status: { _eq: 'published' } }] }),
+    );
+  });
+
   it('summary falls back to 150 characters of content plus an ellipsis; dates in pt-BR; author by name', async () => {
     api();
     renderList('super_admin');

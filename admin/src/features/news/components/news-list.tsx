@@ -1,8 +1,9 @@
 /** The role-filtered news list with server-side paging, search and sort, plus its dialogs. */
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatDatePtBR } from '@portal/domain/dates';
-import { NEWS_STATUS_COLORS, NEWS_STATUS_LABELS } from '@portal/domain/news-status';
-import { canEditNews } from '@portal/domain/news-access';
+import { NEWS_STATUS_COLORS, NEWS_STATUS_LABELS, NEWS_STATUSES } from '@portal/domain/news-status';
+import { canEditNews, defaultNewsListStatus, type NewsListStatus } from '@portal/domain/news-access';
 import { isEditorLevel, type Role } from '@portal/domain/roles';
 import { listSummary } from '@portal/domain/sanitize';
 import { asUtc } from '@portal/domain/timestamps';
@@ -34,7 +35,8 @@ type Props = {
 
 export function NewsList({ role, userId, profile, categories, municipalities, startCreating = false }: Props) {
   const list = useListParams('-created_at');
-  const query = useQuery(newsQueries.list({ ...list.params, role, userId }));
+  const [status, setStatus] = useState<NewsListStatus>(() => defaultNewsListStatus(role));
+  const query = useQuery(newsQueries.list({ ...list.params, role, userId, status }));
   useErrorToast(query.error, 'Não foi possível carregar as notícias');
   const form = useFormDialog<NewsRow>(startCreating);
   const remove = useDeleteNews();
@@ -53,7 +55,25 @@ export function NewsList({ role, userId, profile, categories, municipalities, st
         <h1 className="text-2xl font-bold">Gerenciar Notícias</h1>
         <Button onClick={form.create}>Nova Notícia</Button>
       </div>
-      <SearchBox label="Buscar notícias" placeholder="Buscar notícias..." list={list} />
+      <div className="flex flex-wrap gap-2">
+        <SearchBox label="Buscar notícias" placeholder="Buscar notícias..." list={list} />
+        <select
+          aria-label="Filtrar por status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as NewsListStatus);
+            list.setPage(1);
+          }}
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+        >
+          <option value="all">Todos os status</option>
+          {NEWS_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {NEWS_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
       <ListTable query={query} empty={items.length === 0} errorMessage="Não foi possível carregar as notícias" emptyText="Nenhuma notícia encontrada">
         <thead className="bg-slate-50">
           <tr>

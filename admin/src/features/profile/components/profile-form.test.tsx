@@ -27,7 +27,7 @@ describe('Meu Perfil', () => {
     expect(screen.getByText('Suas informações foram salvas com sucesso.')).toBeInTheDocument();
     const patch = calls.find((c) => c.method === 'PATCH');
     expect(patch?.path).toBe('/items/profiles/profile-producer');
-    expect(patch?.body).toEqual({ full_name: 'Joana T.', whatsapp: '(91) 99999-0000', instagram: null, avatar_url: null });
+    expect(patch?.body).toEqual({ full_name: 'Joana T.', whatsapp: '(91) 99999-0000', instagram: null, avatar_url: null, bio: null });
   });
 
   it('failures use the spec messages', async () => {

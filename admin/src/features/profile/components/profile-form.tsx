@@ -6,7 +6,7 @@ import { ImageUploadDialog } from '../../../components/image-upload-dialog.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useRequestPasswordReset, type Session } from '../../../lib/auth.tsx';
 import { avatarName } from '../../../lib/upload.ts';
@@ -26,7 +26,7 @@ export function ProfileForm({ session }: Props) {
   const email = profile?.email ?? session.user.email;
 
   useEffect(() => {
-    setValues({ full_name: profile?.full_name ?? '', whatsapp: profile?.whatsapp ?? '', instagram: profile?.instagram ?? '', avatar_url: profile?.avatar_url ?? null });
+    setValues({ full_name: profile?.full_name ?? '', whatsapp: profile?.whatsapp ?? '', instagram: profile?.instagram ?? '', avatar_url: profile?.avatar_url ?? null, bio: profile?.bio ?? '' });
   }, [profile]);
 
   async function onSubmit(e: FormEvent) {
@@ -82,6 +82,14 @@ export function ProfileForm({ session }: Props) {
           <TextField label="Email" type="email" value={email} readOnly hint="Para alterar o email, entre em contato com o administrador." />
           <TextField label="WhatsApp" placeholder="(XX) XXXXX-XXXX" value={values.whatsapp} onChange={(e) => setValues({ ...values, whatsapp: e.target.value })} />
           <TextField label="Instagram" placeholder="@seuusuario" value={values.instagram} onChange={(e) => setValues({ ...values, instagram: e.target.value })} />
+          <TextAreaField
+            label="Biografia"
+            hint="Opcional. Aparece na sua página de autor no site (até 500 caracteres)."
+            maxLength={500}
+            rows={3}
+            value={values.bio ?? ''}
+            onChange={(e) => setValues({ ...values, bio: e.target.value })}
+          />
         </div>
       </Card>
       <Card title={<span className="text-base font-semibold text-slate-900">Informações do Sistema</span>}>

@@ -19,7 +19,7 @@ export type StaffRow = {
 type ProfileRow = Pick<Profile, 'id' | 'user_id' | 'full_name' | 'email' | 'role'> & { municipality_id: { id: string; name: string } | null };
 
 async function fetchStaff(p: ListParams): Promise<Page<StaffRow>> {
-  const { items: list, total } = await fetchPage<ProfileRow>('profiles', { ...p, fields: ['id', 'user_id', 'full_name', 'email', 'role', { municipality_id: ['id', 'name'] }] });
+  const { items: list, total } = await fetchPage<ProfileRow>('profiles', { ...p, fields: ['id', 'user_id', 'full_name', 'email', 'role', { municipality_id: ['id', 'name'] }], collate: ['full_name'] });
   const ids = list.map((r) => r.user_id).filter(Boolean);
   const users = ids.length ? ((await directus.request(readUsers({ filter: { id: { _in: ids } }, fields: ['id', 'status'], limit: -1 }))) as Array<{ id: string; status: string }>) : [];
   const status = new Map(users.map((u) => [u.id, u.status]));
