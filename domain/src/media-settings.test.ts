@@ -18,7 +18,7 @@ describe('validateMediaSettings', () => {
     expect(validateMediaSettings({ tv_programs: JSON.stringify([{ time: '06:30', title: 'Bom Dia Pará', youtube_url: 'https://www.youtube.com/watch?v=abc' }]) })).toEqual({});
   });
   it('says what is wrong, in pt-BR, and checks only the keys it gets', () => {
-    expect(validateMediaSettings({ radio_stream_url: 'ftp://x' }).radio_stream_url).toBe('URL do stream inválida (use http:// ou https://)');
+    expect(validateMediaSettings({ radio_stream_url: 'ftp://x' }).radio_stream_url).toBe('Informe uma URL completa (https://...)');
     expect(validateMediaSettings({ radio_program_name: '  ' }).radio_program_name).toBe('Nome do programa é obrigatório');
     expect(validateMediaSettings({ tv_live_title: 'x'.repeat(81) }).tv_live_title).toBe('Use no máximo 80 caracteres');
     expect(validateMediaSettings({ tv_programs: '[]' }).tv_programs).toBe('Cadastre pelo menos um programa');

@@ -4,6 +4,7 @@
  * validator, used by the admin screens and by the server hook alike.
  */
 import { DEFAULT_SETTINGS, type SettingKey } from './settings.ts';
+import { validateSetting } from './validation.ts';
 
 export type TvProgram = { time: string; title: string; youtube_url: string };
 
@@ -18,7 +19,6 @@ export const PROGRAMME_SETTING_KEYS = ['radio_program_name', 'tv_live_title', 't
 export const MEDIA_LIMITS = { name: 80, programs: 12 } as const;
 
 export const MEDIA_MESSAGES = {
-  streamUrl: 'URL do stream inválida (use http:// ou https://)',
   programName: 'Nome do programa é obrigatório',
   liveTitle: 'Título da transmissão é obrigatório',
   tooLong: `Use no máximo ${MEDIA_LIMITS.name} caracteres`,
@@ -30,7 +30,6 @@ export const MEDIA_MESSAGES = {
   programsFormat: 'Lista de programas inválida',
 } as const;
 
-const HTTP = /^https?:\/\/[^\s]+$/i;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const YOUTUBE = /^https:\/\/(www\.|m\.)?(youtube\.com|youtu\.be)\/[^\s]*$/i;
 
@@ -60,8 +59,9 @@ export type MediaErrors = Partial<Record<MediaSettingKey, string>> & { programs?
  */
 export function validateMediaSettings(v: Partial<Record<MediaSettingKey, string | null>>): MediaErrors {
   const e: MediaErrors = {};
-  const stream = v.radio_stream_url?.trim();
-  if (stream && !HTTP.test(stream)) e.radio_stream_url = MEDIA_MESSAGES.streamUrl;
+  // The stream is a link setting like the others: one rule for all of them (domain/validation).
+  const stream = 'radio_stream_url' in v ? validateSetting('radio_stream_url', v.radio_stream_url) : null;
+  if (stream) e.radio_stream_url = stream;
   const name = (key: 'radio_program_name' | 'tv_live_title', required: string) => {
     if (!(key in v)) return;
     const s = (v[key] ?? '').trim();

@@ -30,7 +30,7 @@ describe('PATCH /items/settings/<media key>', () => {
   });
 
   it.each([
-    ['radio_stream_url', 'javascript:alert(1)', 'URL do stream inválida (use http:// ou https://)'],
+    ['radio_stream_url', 'javascript:alert(1)', 'Informe uma URL completa (https://...)'],
     ['radio_program_name', '   ', 'Nome do programa é obrigatório'],
     ['tv_live_title', 'x'.repeat(81), 'Use no máximo 80 caracteres'],
     ['tv_programs', 'não é json', 'Lista de programas inválida'],

@@ -244,7 +244,7 @@ test('Rádio Web e TV Web: o editor muda o programa no ar e a programação, com
     await page.getByLabel('URL do stream da rádio').fill('ftp://radio');
     await page.getByLabel('Programa no ar').fill('Tarde Cabocla');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('URL do stream inválida (use http:// ou https://)')).toBeVisible();
+    await expect(page.getByText('Informe uma URL completa (https://...)')).toBeVisible();
     await page.getByLabel('URL do stream da rádio').fill('https://radio.exemplo.com.br/ao-vivo.mp3');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expectToast(page, 'Rádio Web atualizada. O site mostra a mudança em segundos.');
