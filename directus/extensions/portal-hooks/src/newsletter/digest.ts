@@ -42,7 +42,7 @@ export function digestMail(d: Digest, to: string, unsubscribeUrl: string, test =
 
 /** Sends the digest to every confirmed subscriber, a page at a time; one failed address never stops the rest. */
 export async function sendDigestToAll(db: Knex, send: Mailer, d: Digest, unsubscribeUrl: (id: string) => string, log: (m: string) => void): Promise<number> {
-  let after = '';
+  let after: string | null = null;
   let sent = 0;
   for (;;) {
     const page = await confirmedPage(db, after, 200);

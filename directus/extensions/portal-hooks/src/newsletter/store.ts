@@ -41,8 +41,11 @@ export async function unsubscribe(db: Knex, id: string, now = new Date()): Promi
 }
 
 /** Confirmed subscribers in pages (the digest walks them without loading all at once). */
-export async function confirmedPage(db: Knex, afterId: string, size: number): Promise<Subscriber[]> {
-  return db(TABLE).where('status', 'confirmed').where('id', '>', afterId).orderBy('id').limit(size).select('id', 'email', 'status');
+export async function confirmedPage(db: Knex, afterId: string | null, size: number): Promise<Subscriber[]> {
+  const q = db(TABLE).where('status', 'confirmed');
+  // No lower bound on the first page: '' is not a uuid to PostgreSQL.
+  if (afterId) q.where('id', '>', afterId);
+  return q.orderBy('id').limit(size).select('id', 'email', 'status');
 }
 
 /** Retention (privacy page): requests never confirmed in 7 days and subscriptions cancelled 30 days ago are deleted. */
