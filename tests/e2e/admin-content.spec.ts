@@ -10,7 +10,9 @@ import { DEFAULT_SETTINGS } from '@portal/domain/settings';
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const ERROR = { status: 500, contentType: 'application/json', body: '{"errors":[{"message":"falha simulada"}]}' };
 /** Fails a collection's paged list reads (page=…), leaving the session's own reads alone. */
-const fail500 = (page: Page, glob: string) => page.route(glob, (r) => (r.request().url().includes('page=') ? r.fulfill(ERROR) : r.continue()));
+/** Fails a screen's list read: a page of it, or the whole table a name-sorted list reads (decision 023). */
+const fail500 = (page: Page, glob: string) =>
+  page.route(glob, (r) => (/[?&](page=|limit=-1)/.test(r.request().url()) ? r.fulfill(ERROR) : r.continue()));
 
 test.describe('publicidade', () => {
   test('"Gerenciar Publicidade": criar, buscar, filtrar, alternar status e excluir', async ({ page }) => {
