@@ -9,6 +9,8 @@
  *                                       article views/s through the public origin and
  *                                       the editor's admin list p95 at the same time
  *                                       (`--calls legacy` replays the pre-#9 article page)
+ *   npm run bench -- --reports          only Relatórios (issue #13): GET /portal/reports as an editor
+ *                                       at 100,000 published news with 30 days of per-day totals
  * Results: docs/benchmarks/latest.{json,md} and a dated copy.
  */
 import http from 'node:http';
@@ -38,6 +40,7 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     'rhythm-minutes': { type: 'string' },
     readers: { type: 'boolean', default: false },
+    reports: { type: 'boolean', default: false },
     calls: { type: 'string', default: 'current' },
     connections: { type: 'string', default: '64' },
     duration: { type: 'string', default: '20' },
@@ -81,6 +84,53 @@ const admin = tokenClient(directus.url, directus.env.ADMIN_TOKEN!) as unknown as
 const users = await ensureDemoUsers(admin, () => {});
 const images = await uploadDemoImages(admin, 8);
 const knex = knexFromEnv(directus.env);
+
+if (args.reports) {
+  // Relatórios at archive scale: 100k published news, and per-day totals for the last 30 days
+  // (3,000 stories read a day, as a busy regional portal), then the editor's report over HTTP.
+  try {
+    const t0 = Date.now();
+    await generateNews(knex, 100_000, { images, authorIds: Object.values(users) });
+    const ids = (await knex('news').where('status', 'published').pluck('id')) as string[];
+    const { reportDays } = await import('@portal/domain/reports');
+    const rows = reportDays(30, new Date()).flatMap((day, d) =>
+      Array.from({ length: 3000 }, (_, i) => {
+        const id = ids[(d * 997 + i * 31) % ids.length]!;
+        return { id: `${id}:${day}`, news_id: id, day, views: 1 + ((i * 7919) % 500), likes: (i * 13) % 20 };
+      }),
+    );
+    const unique = [...new Map(rows.map((r) => [r.id, r])).values()];
+    for (let i = 0; i < unique.length; i += 500) await knex('news_daily').insert(unique.slice(i, i + 500));
+    log(`${ids.length} notícias publicadas e ${unique.length} totais diários em ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const login = await fetch(`${directus.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'editor@portal.test', password: 'portal-demo-2026' }),
+    }).then((r) => r.json() as Promise<{ data: { access_token: string } }>);
+    const times: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const s = performance.now();
+      const res = await fetch(`${directus.url}/portal/reports`, { headers: { authorization: `Bearer ${login.data.access_token}` } });
+      if (res.status !== 200) throw new Error(`relatório respondeu ${res.status}`);
+      await res.json();
+      if (i > 0) times.push(performance.now() - s); // the first warms Directus's schema cache
+    }
+    const out = {
+      machine: { cpus: os.cpus().length, node: process.version, db, date: new Date().toISOString() },
+      publishedNews: ids.length,
+      dailyRows: unique.length,
+      reportMs: { p50: Math.round(percentile(times, 50)), p95: Math.round(percentile(times, 95)), max: Math.round(Math.max(...times)) },
+      goal: 'p95 ≤ 1000 ms',
+    };
+    console.log(JSON.stringify(out, null, 2));
+    mkdirSync(path.join(ROOT, 'docs/benchmarks'), { recursive: true });
+    writeFileSync(path.join(ROOT, `docs/benchmarks/reports-${db}.json`), JSON.stringify(out, null, 2));
+  } finally {
+    await knex.destroy();
+    await directus.stop();
+  }
+  process.exit(0);
+}
 
 if (args.readers) {
   // Only the reader load: 1k published news, the front server (API only), the editor signed in.
