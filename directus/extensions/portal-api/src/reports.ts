@@ -14,26 +14,27 @@ import { wherePublicNews } from '../../shared/visibility.ts';
 /** Belém midnight of a day key (UTC−3, no daylight saving). */
 const belemMidnight = (day: string) => new Date(`${day}T03:00:00Z`);
 
-type Group = { column: string; table: string; on: string; label: string };
-const GROUPS = {
-  byCategory: { column: 'news.category_id', table: 'categories', on: 'categories.id', label: 'categories.name' },
-  byMunicipality: { column: 'news.municipality_id', table: 'municipalities', on: 'municipalities.id', label: 'municipalities.name' },
-  byAuthor: { column: 'news.author_id', table: 'profiles', on: 'profiles.user_id', label: 'profiles.full_name' },
-} satisfies Record<string, Group>;
+type Combo = { category_id: string | null; municipality_id: string | null; author_id: string | null; views: unknown; likes: unknown; stories: unknown };
 
-async function totals(db: Knex, from: string, g: Group): Promise<TotalRow[]> {
-  const rows = await db('news_daily')
-    .join('news', 'news.id', 'news_daily.news_id')
-    .leftJoin(g.table, g.on, g.column)
-    .where('news_daily.day', '>=', from)
-    .groupBy(g.column, g.label)
-    .select({ key: g.column, label: g.label })
-    .sum({ views: 'news_daily.views', likes: 'news_daily.likes' })
-    .countDistinct({ stories: 'news_daily.news_id' });
-  return (rows as Array<Record<string, unknown>>)
-    .map((r) => ({ key: String(r.key ?? ''), label: String(r.label ?? 'Sem informação'), views: Number(r.views ?? 0), likes: Number(r.likes ?? 0), stories: Number(r.stories ?? 0) }))
-    .sort((a, b) => b.views - a.views || comparePtBR(a.label, b.label));
+/**
+ * Totals by one dimension from the per-combination sums: a story has exactly one category,
+ * municipality and author, so its reads and its count add up without double counting.
+ */
+function totals(combos: Combo[], key: 'category_id' | 'municipality_id' | 'author_id', labels: Map<string, string>): TotalRow[] {
+  const out = new Map<string, TotalRow>();
+  for (const c of combos) {
+    const k = String(c[key] ?? '');
+    const row = out.get(k) ?? { key: k, label: labels.get(k) ?? 'Sem informação', views: 0, likes: 0, stories: 0 };
+    row.views += Number(c.views ?? 0);
+    row.likes += Number(c.likes ?? 0);
+    row.stories += Number(c.stories ?? 0);
+    out.set(k, row);
+  }
+  return [...out.values()].sort((a, b) => b.views - a.views || comparePtBR(a.label, b.label));
 }
+
+const labelsOf = async (db: Knex, table: string, id: string, label: string) =>
+  new Map(((await db(table).select({ id, label })) as Array<{ id: string; label: string | null }>).map((r) => [String(r.id), r.label ?? 'Sem nome']));
 
 export async function report(db: Knex, days: number, now = new Date()): Promise<Report> {
   const keys = reportDays(days, now);
@@ -45,7 +46,22 @@ export async function report(db: Knex, days: number, now = new Date()): Promise<
     const iso = isoFromDb(at);
     if (iso) perDay.set(belemDayKey(new Date(iso)), (perDay.get(belemDayKey(new Date(iso))) ?? 0) + 1);
   }
-  const [byCategory, byMunicipality, byAuthor] = await Promise.all([totals(db, from, GROUPS.byCategory), totals(db, from, GROUPS.byMunicipality), totals(db, from, GROUPS.byAuthor)]);
+  // One pass over the window's per-day rows joined to their stories (not one per dimension).
+  const combos = (await db('news_daily')
+    .join('news', 'news.id', 'news_daily.news_id')
+    .where('news_daily.day', '>=', from)
+    .groupBy('news.category_id', 'news.municipality_id', 'news.author_id')
+    .select('news.category_id', 'news.municipality_id', 'news.author_id')
+    .sum({ views: 'news_daily.views', likes: 'news_daily.likes' })
+    .countDistinct({ stories: 'news_daily.news_id' })) as Combo[];
+  const [categories, municipalities, authors] = await Promise.all([
+    labelsOf(db, 'categories', 'id', 'name'),
+    labelsOf(db, 'municipalities', 'id', 'name'),
+    labelsOf(db, 'profiles', 'user_id', 'full_name'),
+  ]);
+  const byCategory = totals(combos, 'category_id', categories);
+  const byMunicipality = totals(combos, 'municipality_id', municipalities);
+  const byAuthor = totals(combos, 'author_id', authors);
   return {
     days,
     from,
