@@ -55,3 +55,10 @@ export async function mailHeader(inboxUrl: string, id: string, name: string): Pr
   const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
   return line?.slice(name.length + 1).trim();
 }
+
+/** The href of the caught mail's link whose text is `label`. */
+export function linkIn(mail: CaughtMail, label: string): string {
+  const m = new RegExp(`<a[^>]*href="([^"]+)"[^>]*>\\s*${label}\\s*</a>`).exec(mail.html);
+  if (!m) throw new Error(`link "${label}" não está no e-mail "${mail.subject}"`);
+  return m[1]!.replace(/&amp;/g, '&');
+}

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { mailHeader, mailsTo, type CaughtMail } from '../../scripts/lib/mail-catcher.ts';
+import { linkIn, mailHeader, mailsTo, type CaughtMail } from '../../scripts/lib/mail-catcher.ts';
 import { purgeNewsletter } from '../../directus/extensions/portal-hooks/src/newsletter/store.ts';
 import { sendDigestToAll } from '../../directus/extensions/portal-hooks/src/newsletter/digest.ts';
 import { admin, anonymous, baseUrl, eventually, message, rawDb, signIn, EMAILS } from './support.ts';
@@ -33,11 +33,6 @@ async function mails(address: string, atLeast: number): Promise<CaughtMail[]> {
 
 const header = (mail: CaughtMail, name: string) => mailHeader(inject('inboxUrl'), mail.id, name);
 
-const linkIn = (mail: CaughtMail, label: string) => {
-  const m = new RegExp(`<a[^>]*href="([^"]+)"[^>]*>\\s*${label}\\s*</a>`).exec(mail.html);
-  if (!m) throw new Error(`sem link "${label}"`);
-  return m[1]!.replace(/&amp;/g, '&');
-};
 
 /** A mail's link, asked of Directus itself (the site's /api prefix is the front server's). */
 const direct = (link: string) => link.replace(/^https?:\/\/[^/]+\/api/, baseUrl());

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { tokenClient } from '../../directus/scripts/lib/client.ts';
 import { mailsTo, type CaughtMail } from '../../scripts/lib/mail-catcher.ts';
+export { linkIn } from '../../scripts/lib/mail-catcher.ts';
 
 export const DEMO_PASSWORD = 'portal-demo-2026';
 export const DEMO = {
@@ -45,11 +46,4 @@ export async function mailFor(address: string): Promise<CaughtMail> {
   let found: CaughtMail | undefined;
   await expect.poll(async () => (found = (await mailsTo(stackState().inboxUrl, address))[0]), { timeout: 20_000, message: `e-mail para ${address}` }).toBeTruthy();
   return found!;
-}
-
-/** The href of the mail's link whose text is `label`. */
-export function linkIn(mail: CaughtMail, label: string): string {
-  const m = new RegExp(`<a[^>]*href="([^"]+)"[^>]*>\\s*${label}\\s*</a>`).exec(mail.html);
-  if (!m) throw new Error(`link "${label}" não está no e-mail "${mail.subject}"`);
-  return m[1]!.replace(/&amp;/g, '&');
 }

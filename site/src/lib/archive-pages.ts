@@ -12,6 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { BUILD_ARCHIVE_ENV, BUILD_NEWS_IDS_ENV } from '@portal/domain/build-contract';
 import {
+  type ArchiveRoot,
   groupByMonth,
   monthKey,
   newsSitemapFile,
@@ -116,4 +117,24 @@ export function lastModified<T extends Story & { updatedAt?: string | null }>(it
     if (!best || d > best) best = d;
   }
   return best;
+}
+
+/** How a list's pages say whose stories they are ("nesta categoria", "deste município", "deste autor"). */
+export const LIST_SCOPE: Record<ArchiveRoot, string> = { category: 'nesta categoria', municipio: 'deste município', autor: 'deste autor' };
+
+/**
+ * getStaticPaths of one kind of month page: every month page of every list
+ * (category, municipality or author) in this build's scope, with its name.
+ */
+export type MonthPageProps<T> = { name: string; month: MonthKey; page: number; pages: number; items: T[] };
+
+export function monthPagePaths<T extends Story>(
+  byKey: ReadonlyMap<string, readonly T[]>,
+  scope: ArchiveScope,
+  name: (slug: string, first: T | undefined) => string,
+): Array<{ params: { slug: string; year: string; month: string; page: string | undefined }; props: MonthPageProps<T> }> {
+  return archiveMonthPages(byKey, scope).map((p) => ({
+    params: { slug: p.category, year: p.month.slice(0, 4), month: p.month.slice(5, 7), page: p.page > 1 ? String(p.page) : undefined },
+    props: { name: name(p.category, p.items[0]), month: p.month, page: p.page, pages: p.pages, items: p.items },
+  }));
 }

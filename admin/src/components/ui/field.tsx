@@ -83,3 +83,16 @@ export function Switch({ checked, onChange, label, disabled }: { checked: boolea
     </button>
   );
 }
+
+/** The <option>s of a fixed set of values with their pt-BR labels (status filters and the like). */
+export function LabelledOptions<T extends string>({ values, labels }: { values: readonly T[]; labels: Record<T, string> }) {
+  return (
+    <>
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {labels[v]}
+        </option>
+      ))}
+    </>
+  );
+}

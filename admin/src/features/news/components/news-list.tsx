@@ -10,6 +10,7 @@ import { asUtc } from '@portal/domain/timestamps';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { LabelledOptions } from '../../../components/ui/field.tsx';
 import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
 import { RowActions } from '../../../components/ui/row-actions.tsx';
 import { SearchBox } from '../../../components/ui/search-box.tsx';
@@ -67,11 +68,7 @@ export function NewsList({ role, userId, profile, categories, municipalities, st
           className="rounded-md border border-slate-300 px-3 py-2 text-sm"
         >
           <option value="all">Todos os status</option>
-          {NEWS_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {NEWS_STATUS_LABELS[s]}
-            </option>
-          ))}
+          <LabelledOptions values={NEWS_STATUSES} labels={NEWS_STATUS_LABELS} />
         </select>
       </div>
       <ListTable query={query} empty={items.length === 0} errorMessage="Não foi possível carregar as notícias" emptyText="Nenhuma notícia encontrada">

@@ -6,7 +6,7 @@ import { NEWSLETTER_STATUSES, NEWSLETTER_STATUS_LABELS, type NewsletterStatus } 
 import { asUtc } from '@portal/domain/timestamps';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { SelectField } from '../../../components/ui/field.tsx';
+import { LabelledOptions, SelectField } from '../../../components/ui/field.tsx';
 import { ListTable } from '../../../components/ui/list-table.tsx';
 import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
 import { SearchBox } from '../../../components/ui/search-box.tsx';
@@ -85,11 +85,7 @@ export default function NewsletterScreen() {
             }}
           >
             <option value="">Todas</option>
-            {NEWSLETTER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {NEWSLETTER_STATUS_LABELS[s]}
-              </option>
-            ))}
+            <LabelledOptions values={NEWSLETTER_STATUSES} labels={NEWSLETTER_STATUS_LABELS} />
           </SelectField>
         </div>
       </div>
