@@ -6,13 +6,22 @@ import { adminApi, failOnPageErrors, linkIn, mailFor, signIn } from './support.t
 import { expectToast, sidebar, unique } from './admin-support.ts';
 import { expectNoAxeViolations } from './site-support.ts';
 import { DEFAULT_SETTINGS } from '@portal/domain/settings';
+import { SITE_WIDE } from '@portal/domain/build-contract';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Releases } from '../../scripts/lib/builder/releases.ts';
+import { buildTargeted } from '../../scripts/lib/builder/site-build.ts';
+import { startFrontServer } from '../../scripts/lib/front-server.ts';
+import { stackState } from './support.ts';
+import { publishedNews } from './site-support.ts';
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const ERROR = { status: 500, contentType: 'application/json', body: '{"errors":[{"message":"falha simulada"}]}' };
 /** Fails a collection's paged list reads (page=…), leaving the session's own reads alone. */
 /** Fails a screen's list read: a page of it, or the whole table a name-sorted list reads (decision 023). */
-const fail500 = (page: Page, glob: string) =>
-  page.route(glob, (r) => (/[?&](page=|limit=-1)/.test(r.request().url()) ? r.fulfill(ERROR) : r.continue()));
+const fail500 = (page: Page, glob: string) => page.route(glob, (r) => (/[?&](page=|limit=-1)/.test(r.request().url()) ? r.fulfill(ERROR) : r.continue()));
 
 test.describe('publicidade', () => {
   test('"Gerenciar Publicidade": criar, buscar, filtrar, alternar status e excluir', async ({ page }) => {
@@ -49,7 +58,9 @@ test.describe('publicidade', () => {
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expectToast(page, 'Sucesso', 'Anúncio criado com sucesso!');
 
-    const [saved] = (await adminApi().request(readItems('ads', { filter: { title: { _eq: title } }, fields: ['id', 'start_date', 'end_date', 'position'] }))) as Array<{
+    const [saved] = (await adminApi().request(
+      readItems('ads', { filter: { title: { _eq: title } }, fields: ['id', 'start_date', 'end_date', 'position'] }),
+    )) as Array<{
       id: string;
       start_date: string;
       end_date: string;
@@ -66,17 +77,23 @@ test.describe('publicidade', () => {
     await page.getByLabel('Filtrar por tipo').selectOption('banner');
     await expect(page.getByText('Nenhum anúncio encontrado')).toBeVisible();
     await page.getByLabel('Filtrar por tipo').selectOption('sidebar');
-    await row(page, title).getByRole('switch', { name: `Status de ${title}` }).click();
+    await row(page, title)
+      .getByRole('switch', { name: `Status de ${title}` })
+      .click();
     await expectToast(page, 'Sucesso', 'Anúncio desativado com sucesso!');
     await expect(row(page, title)).toContainText('Inativo');
 
-    await row(page, title).getByRole('button', { name: `Editar ${title}` }).click();
+    await row(page, title)
+      .getByRole('button', { name: `Editar ${title}` })
+      .click();
     await expect(page.getByRole('heading', { name: 'Editar Anúncio' })).toBeVisible();
     await expect(page.getByLabel('Data de término')).toHaveValue('2026-12-31');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expectToast(page, 'Sucesso', 'Anúncio atualizado com sucesso!');
 
-    await row(page, title).getByRole('button', { name: `Excluir ${title}` }).click();
+    await row(page, title)
+      .getByRole('button', { name: `Excluir ${title}` })
+      .click();
     const confirm = page.getByRole('alertdialog', { name: 'Confirmar exclusão' });
     await expect(confirm).toContainText('Tem certeza que deseja excluir este anúncio? Esta ação não pode ser desfeita.');
     await confirm.getByRole('button', { name: 'Excluir' }).click();
@@ -138,6 +155,65 @@ test.describe('configurações', () => {
     check();
   });
 
+  // In this file so it never runs beside the settings test above (a file's tests run in order).
+  test('mensagem urgente e anúncio desligado chegam a páginas já construídas pelo /live.json de um build real', async ({ page }) => {
+    test.setTimeout(120_000);
+    const s = stackState();
+    const api = adminApi();
+    // Releases of their own: the suite's site copied with hard links, then the live
+    // pipeline's real targeted build of a site-wide change laid over it (no stub of
+    // /live.json). A story page is not re-rendered by it and learns from /live.json;
+    // so does a home page built before the change (one a browser or CDN still holds).
+    const root = mkdtempSync(path.join(path.dirname(s.siteDir), 'live-'));
+    const releases = new Releases(root);
+    const before = releases.prepare();
+    execFileSync('cp', ['-al', `${s.siteDir}/.`, before]);
+    releases.activate(before);
+    const built = JSON.parse(readFileSync(path.join(before, 'live.json'), 'utf8')) as { ads: { bottom: Array<{ id: string }> } };
+    const bottom = built.ads.bottom[0]!;
+    expect(bottom, 'o site de teste tem um anúncio no rodapé').toBeTruthy();
+    const [story] = await publishedNews();
+    const article = readFileSync(path.join(before, 'news', story!.slug, 'index.html'), 'utf8');
+    const [urgent] = await api.request(readItems('settings', { filter: { key: { _eq: 'urgent_message' } }, fields: ['key', 'value'] }));
+    const message = unique('Alerta de maré alta em Belém');
+    const cachedHome = path.join(root, 'cached-home');
+    const fronts = await Promise.all(
+      [releases.current, cachedHome].map((siteDir) => startFrontServer({ port: 0, siteDir, adminDir: s.adminDir, directusUrl: s.directusUrl })),
+    );
+    const [live, cached] = fronts.map((f) => `http://127.0.0.1:${(f.address() as AddressInfo).port}`);
+    const ad = page.locator(`[data-portal-ad-slot="bottom"] [data-ad-id="${bottom.id}"]`);
+    const urgentText = page.locator('[data-setting="urgent_message"]').first();
+    try {
+      await page.goto(`${live}/`);
+      await expect(ad).toBeVisible();
+      await api.request(updateItem('ads', bottom.id, { is_active: false } as never));
+      await api.request(updateItem('settings', 'urgent_message', { value: message }));
+      const after = await buildTargeted(SITE_WIDE, null, releases, { directusUrl: s.directusUrl, siteUrl: s.siteUrl });
+      releases.activate(after);
+      // The story page is byte for byte the one built before both changes ...
+      expect(readFileSync(path.join(after, 'news', story!.slug, 'index.html'), 'utf8')).toBe(article);
+      expect(article).not.toContain(message);
+      await page.goto(`${live}/news/${story!.slug}`);
+      await expect(urgentText).toHaveText(message);
+      // ... and the old home page, served beside the new /live.json, drops the ad and shows the message.
+      execFileSync('cp', ['-al', `${before}/.`, cachedHome]);
+      // Replaced, not written through: the hard link is shared with the suite's site.
+      rmSync(path.join(cachedHome, 'live.json'));
+      copyFileSync(path.join(after, 'live.json'), path.join(cachedHome, 'live.json'));
+      expect(readFileSync(path.join(cachedHome, 'index.html'), 'utf8')).toContain(`data-ad-id="${bottom.id}"`);
+      await page.goto(`${cached}/`);
+      await expect(urgentText).toHaveText(message);
+      await expect(ad).toBeHidden();
+      // The rebuilt home itself no longer carries the ad.
+      expect(readFileSync(path.join(after, 'index.html'), 'utf8')).not.toContain(`data-ad-id="${bottom.id}"`);
+    } finally {
+      await api.request(updateItem('ads', bottom.id, { is_active: true } as never));
+      await api.request(updateItem('settings', 'urgent_message', { value: urgent?.value ?? null }));
+      await Promise.all(fronts.map((f) => new Promise((r) => f.close(r))));
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   test('erro ao carregar e ao salvar', async ({ page }) => {
     await signIn(page, 'super_admin');
     await page.route('**/api/items/settings?**', (r) => r.fulfill(ERROR));
@@ -168,12 +244,16 @@ test('editor gerencia eventos (tela carregada sob demanda)', async ({ page }) =>
   await page.getByRole('searchbox', { name: 'Buscar eventos' }).fill(title);
   await expect(row(page, title)).toContainText('11/10/2026 07:00');
   await expect(row(page, title)).toContainText('Catedral da Sé');
-  await row(page, title).getByRole('button', { name: `Editar ${title}` }).click();
+  await row(page, title)
+    .getByRole('button', { name: `Editar ${title}` })
+    .click();
   await page.getByRole('dialog').getByLabel('Ativo').uncheck();
   await page.getByRole('dialog').getByRole('button', { name: 'Atualizar' }).click();
   await expectToast(page, 'Sucesso', 'Evento atualizado com sucesso');
   await expect(row(page, title)).toContainText('Inativo');
-  await row(page, title).getByRole('button', { name: `Excluir ${title}` }).click();
+  await row(page, title)
+    .getByRole('button', { name: `Excluir ${title}` })
+    .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
   await expectToast(page, 'Sucesso', 'Evento excluído com sucesso');
   await expect(page.getByText('Nenhum evento cadastrado')).toBeVisible();
@@ -219,18 +299,26 @@ test('super_admin convida um membro da equipe, o convite chega e vale, muda pape
   await page.getByRole('searchbox', { name: 'Buscar perfis' }).fill(email);
   await expect(row(page, email)).toContainText('Ativo');
 
-  await row(page, email).getByRole('button', { name: /Editar/ }).click();
+  await row(page, email)
+    .getByRole('button', { name: /Editar/ })
+    .click();
   await page.getByRole('dialog', { name: 'Editar Perfil' }).getByLabel('Papel').selectOption('editor');
   await page.getByRole('dialog', { name: 'Editar Perfil' }).getByRole('button', { name: 'Atualizar' }).click();
   await expectToast(page, 'Sucesso', 'Perfil atualizado com sucesso');
   await expect(row(page, email)).toContainText('Editor');
 
-  await row(page, email).getByRole('button', { name: /Desativar/ }).click();
+  await row(page, email)
+    .getByRole('button', { name: /Desativar/ })
+    .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Desativar' }).click();
   await expectToast(page, 'Sucesso', 'Usuário desativado com sucesso');
   await expect(row(page, email)).toContainText('Desativado');
 
-  const [user] = (await adminApi().request(readUsers({ filter: { email: { _eq: email } }, fields: ['id', 'status', 'role'] }))) as Array<{ id: string; status: string; role: string }>;
+  const [user] = (await adminApi().request(readUsers({ filter: { email: { _eq: email } }, fields: ['id', 'status', 'role'] }))) as Array<{
+    id: string;
+    status: string;
+    role: string;
+  }>;
   expect(user?.status).toBe('suspended');
   expect(user?.role).toBe('5a6c0d2e-0002-4b6e-9b1a-7a1f2c000002');
   await adminApi().request(deleteUser(user!.id));
