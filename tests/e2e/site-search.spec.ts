@@ -1,36 +1,66 @@
 /**
  * Search between full builds (domain/src/search-delta.ts): the page merges the
  * recent index a targeted build wrote, shows each story once and drops the
- * ones taken down since. Here the recent index is the full one served again
- * under /pagefind-recent/, so every story is in both indexes.
+ * ones taken down since. Real builds of the live pipeline into releases of
+ * this test's own (a full build, then a targeted one), served on their own port.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { updateItem } from '../../directus/scripts/lib/client.ts';
+import { parseDelta, storyUrl } from '@portal/domain/search-delta';
+import { Releases } from '../../scripts/lib/builder/releases.ts';
+import { buildFull, buildTargeted } from '../../scripts/lib/builder/site-build.ts';
+import { startFrontServer } from '../../scripts/lib/front-server.ts';
+import { adminApi, stackState } from './support.ts';
+import { arrangeNews, removeNews } from './admin-support.ts';
 
-async function resultLinks(page: Page, q: string) {
-  await page.goto(`/busca?q=${q}`);
-  await expect(page.getByText(new RegExp(`\\d+ resultados? para "${q}"`))).toBeVisible();
-  return {
-    status: await page.locator('#search-status').textContent(),
-    links: await page.locator('#search-results li h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+test('the search page merges the recent index of a targeted build: each story once, the ones taken down gone', async ({ page }) => {
+  test.setTimeout(240_000);
+  const s = stackState();
+  const api = adminApi();
+  // A word only these two stories carry, so the results are exactly theirs.
+  const word = `igarape${Date.now().toString(36)}`;
+  const publishedAt = new Date(Date.now() - 60_000).toISOString();
+  const [kept, gone] = (await Promise.all(
+    ['kept', 'gone'].map((k) =>
+      arrangeNews({ title: `Igarapé ${word} ${k}`, content: `Reportagem sobre o ${word}.`, status: 'published', published_at: publishedAt }),
+    ),
+  )) as [Awaited<ReturnType<typeof arrangeNews>>, Awaited<ReturnType<typeof arrangeNews>>];
+
+  const root = mkdtempSync(path.join(path.dirname(s.siteDir), 'search-'));
+  const releases = new Releases(root);
+  const o = { directusUrl: s.directusUrl, siteUrl: s.siteUrl };
+  const front = await startFrontServer({ port: 0, siteDir: releases.current, adminDir: s.adminDir, directusUrl: s.directusUrl });
+  const base = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  const search = async () => {
+    await page.goto(`${base}/busca?q=${word}`);
+    await expect(page.getByText(new RegExp(`\\d+ resultados? para "${word}"`))).toBeVisible();
+    return page.locator('#search-results li h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   };
-}
-
-test('the search page merges the recent index, once per story, without the stories taken down', async ({ page }) => {
-  const before = await resultLinks(page, 'belem');
-  expect(before.links.length).toBeGreaterThan(1);
-  const gone = before.links[0]!;
-  const recent: string[] = [];
-  await page.route('**/search-delta.json', (r) => r.fulfill({ json: { since: new Date().toISOString(), removed: [`${gone}/`], recent: true } }));
-  await page.route('**/pagefind-recent/**', async (r) => {
-    recent.push(new URL(r.request().url()).pathname);
-    await r.fulfill({ response: await r.fetch({ url: r.request().url().replace('/pagefind-recent/', '/pagefind/') }) });
-  });
-  // Action
-  const after = await resultLinks(page, 'belem');
-  // Assert
-  // Hits came from the recent index too (their fragments were read from it)…
-  expect(recent.some((p) => p.startsWith('/pagefind-recent/fragment/'))).toBe(true);
-  // …yet each story is listed once, and the one taken down is gone.
-  expect(after.links).toEqual(before.links.slice(1));
-  expect(after.status).toBe(before.status!.replace(/^\d+/, (n) => String(Number(n) - 1)).replace(/^1 resultados/, '1 resultado'));
+  try {
+    // Both stories are in the full index.
+    releases.activate(await buildFull(releases, o));
+    expect((await search()).sort()).toEqual([`/news/${gone.slug}`, `/news/${kept.slug}`].sort());
+    // Then one is edited (so it is in both indexes) and one is taken down, and a publish's targeted build runs.
+    await api.request(updateItem('news', kept.id, { summary: `Resumo revisto sobre o ${word}.` }));
+    await api.request(updateItem('news', gone.id, { status: 'draft' }));
+    releases.activate(await buildTargeted({ full: false, news: [kept.id, gone.id], slugs: [kept.slug, gone.slug] }, null, releases, o));
+    const delta = parseDelta(readFileSync(path.join(releases.current, 'search-delta.json'), 'utf8'));
+    expect(delta?.recent).toBe(true);
+    expect(delta?.removed).toContain(storyUrl(gone.slug));
+    const recent: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/pagefind-recent/fragment/')) recent.push(r.url());
+    });
+    // The edited story is listed once (its recent record), the one taken down not at all.
+    expect(await search()).toEqual([`/news/${kept.slug}`]);
+    await expect(page.locator('#search-status')).toHaveText(`1 resultado para "${word}"`);
+    expect(recent.length, 'o resultado veio do índice recente').toBeGreaterThan(0);
+  } finally {
+    await Promise.all([removeNews(kept.id), removeNews(gone.id)]);
+    await new Promise((r) => front.close(r));
+    rmSync(root, { recursive: true, force: true });
+  }
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { chooseAds, filterEvents, refreshRelativeTimes, whenAdNetworkReady } from './live.ts';
+import { chooseAds, filterEvents, refreshRelativeTimes, showRankings, whenAdNetworkReady } from './live.ts';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -24,6 +24,21 @@ describe('live page state', () => {
     expect([nov!.hidden, dec!.hidden, empty.hidden]).toEqual([true, false, true]);
     filterEvents(document, new Date('2027-01-02T12:00:00Z'));
     expect(empty.hidden).toBe(false);
+  });
+
+  it('rankings: the answer replaces the built list; an empty list shows "Nenhuma notícia encontrada."', () => {
+    const list = (metric: string) =>
+      `<section data-ranking="${metric}"><ol><li>construída</li></ol><p data-ranking-empty hidden>Nenhuma notícia encontrada.</p></section>`;
+    document.body.innerHTML = list('views') + list('likes');
+    const row = { id: 'x', title: 'Sem foto', slug: 'sem-foto', featured_image: null, published_at: '2026-01-01T00:00:00Z', views: 4, likes: 0 };
+    showRankings(document, { most_read: [row], most_liked: [] });
+    const [views, likes] = document.querySelectorAll<HTMLElement>('[data-ranking]');
+    expect(views!.querySelectorAll('li')).toHaveLength(1);
+    expect(views!.textContent).toContain('Sem imagem');
+    expect(views!.textContent).toContain('4 visualizações');
+    expect(views!.querySelector<HTMLElement>('[data-ranking-empty]')!.hidden).toBe(true);
+    expect(likes!.querySelectorAll('li')).toHaveLength(0);
+    expect(likes!.querySelector<HTMLElement>('[data-ranking-empty]')!.hidden).toBe(false);
   });
 
   it('each slot shows its newest ad within its window; AdSense only with consent', () => {

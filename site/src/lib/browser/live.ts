@@ -8,7 +8,7 @@ import { isAdVisible } from '@portal/domain/ads';
 import { monthRange, relativeTimePtBR } from '@portal/domain/dates';
 import { LIMITS } from '@portal/domain/limits';
 import { rankingItemHtml, type RankingMetric } from '../ranking-html.ts';
-import { getRankings } from './api.ts';
+import { getRankings, type RankedItem } from './api.ts';
 import { applySiteLive, fetchSiteLive } from './site-live.ts';
 import { setupMediaDialogs } from './media.ts';
 import { setupSession } from './session.ts';
@@ -45,10 +45,7 @@ export function chooseAds(root: ParentNode = document, now = new Date(), activeI
   for (const slot of root.querySelectorAll<HTMLElement>('[data-portal-ad-slot]')) {
     let chosen: HTMLElement | null = null;
     for (const ad of slot.querySelectorAll<HTMLElement>('[data-ad-id]')) {
-      const ok =
-        !chosen &&
-        (adsenseAllowed || !ad.querySelector('ins.adsbygoogle')) &&
-        isCurrent(ad, now, activeIds);
+      const ok = !chosen && (adsenseAllowed || !ad.querySelector('ins.adsbygoogle')) && isCurrent(ad, now, activeIds);
       ad.hidden = !ok;
       if (ok) chosen = ad;
     }
@@ -99,7 +96,9 @@ async function loadAdsense() {
 }
 
 const adsenseCandidates = () =>
-  [...document.querySelectorAll<HTMLElement>('[data-portal-ad-slot] [data-ad-id]')].filter((ad) => ad.querySelector('ins.adsbygoogle') && isCurrent(ad, new Date()));
+  [...document.querySelectorAll<HTMLElement>('[data-portal-ad-slot] [data-ad-id]')].filter(
+    (ad) => ad.querySelector('ins.adsbygoogle') && isCurrent(ad, new Date()),
+  );
 
 /**
  * LGPD: the AdSense script (third-party cookies) loads only after the reader
@@ -130,22 +129,25 @@ function setupConsent(activeIds?: Set<string>) {
   });
 }
 
+/** Fills the "Mais Lidas"/"Mais Tops" lists from the rankings answer, with the empty text when a list has nothing. */
+export function showRankings(root: ParentNode, r: { most_read: RankedItem[]; most_liked: RankedItem[] }) {
+  for (const list of root.querySelectorAll<HTMLElement>('[data-ranking]')) {
+    const metric = list.dataset.ranking as RankingMetric;
+    const items = metric === 'views' ? r.most_read : r.most_liked;
+    const ol = list.querySelector('ol')!;
+    const empty = list.querySelector<HTMLElement>('[data-ranking-empty]')!;
+    ol.innerHTML = items
+      .slice(0, LIMITS.rankingTop)
+      .map((it, i) => rankingItemHtml({ ...it, image: it.featured_image }, i + 1, metric))
+      .join('');
+    empty.hidden = items.length > 0;
+  }
+}
+
 async function refreshRankings() {
-  const lists = document.querySelectorAll<HTMLElement>('[data-ranking]');
-  if (!lists.length) return;
+  if (!document.querySelector('[data-ranking]')) return;
   try {
-    const r = await getRankings();
-    for (const list of lists) {
-      const metric = list.dataset.ranking as RankingMetric;
-      const items = metric === 'views' ? r.most_read : r.most_liked;
-      const ol = list.querySelector('ol')!;
-      const empty = list.querySelector<HTMLElement>('[data-ranking-empty]')!;
-      ol.innerHTML = items
-        .slice(0, LIMITS.rankingTop)
-        .map((it, i) => rankingItemHtml({ ...it, image: it.featured_image }, i + 1, metric))
-        .join('');
-      empty.hidden = items.length > 0;
-    }
+    showRankings(document, await getRankings());
   } catch {
     // Silent failure (spec section 8): the built rankings stay.
   }
