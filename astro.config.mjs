@@ -44,6 +44,30 @@ function runSearchIndex(outDir, recent) {
   });
 }
 
+/**
+ * Astro writes its prerender chunks to build.server only when an adapter asks
+ * it to keep that folder; otherwise to the output folder when that lies under
+ * the working directory, and else to one shared <cwd>/.astro — where two builds
+ * side by side (the full lane and the live lane, with releases outside the
+ * checkout, as in production and the API suite) delete and overwrite each
+ * other's chunks. This static-only "adapter" just keeps every build's chunks
+ * in its own scratch folder (inside the project, so they resolve its packages).
+ */
+function ownPrerenderScratch() {
+  return {
+    name: 'portal-own-prerender-scratch',
+    hooks: {
+      'astro:config:done': ({ setAdapter }) =>
+        setAdapter({
+          name: 'portal-static',
+          entrypointResolution: 'auto',
+          adapterFeatures: { buildOutput: 'static', preserveBuildServerDir: true },
+          supportedAstroFeatures: { staticOutput: 'stable' },
+        }),
+    },
+  };
+}
+
 function portalPostBuild() {
   let searchIndex;
   let tmp;
@@ -90,6 +114,6 @@ export default defineConfig({
   // Four pages in flight overlap file writes with rendering (10k pages: about 4 s faster).
   build: { format: 'directory', assets: '_astro', inlineStylesheets: 'always', concurrency: 4, server: scratchDir },
   // renderToString instead of web streams: static cards render markedly faster at 10k pages.
-  integrations: [react({ experimentalDisableStreaming: true }), portalPostBuild()],
+  integrations: [react({ experimentalDisableStreaming: true }), ownPrerenderScratch(), portalPostBuild()],
   vite: { plugins: [tailwindcss()] },
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { READER_CAPS } from '@portal/domain/reader-traffic';
 import { purgeExpiredViews } from '../../directus/extensions/shared/view-retention.ts';
-import { admin, anonymous, asEveryone, baseUrl, message, rawDb, seedNews, type Api, type Res, type Who } from './support.ts';
+import { admin, anonymous, asEveryone, baseUrl, message, rawDb, seedNews, withinOneMinute, type Api, type Res, type Who } from './support.ts';
 
 let who: Record<Who, Api>;
 beforeAll(async () => {
@@ -94,6 +94,7 @@ describe('/portal/likes', () => {
     // The same reader hammering the button 40 times at once: the cap counts the first
     // 10 (an even number: it ends as it was) and answers the rest cleanly, uncounted.
     const hammer = { ip: address(), session: sid() };
+    await withinOneMinute();
     const hammered = await Promise.all(Array.from({ length: 40 }, () => toggle(hammer)));
     // Assert
     const failures = [...results, ...hammered].filter((r) => r.status !== 200).map((r) => `${r.status} ${message(r)}`);
@@ -118,6 +119,7 @@ describe('/portal/likes', () => {
   it(`one address toggles at most ${READER_CAPS.likesPerMinute} times per article per minute; the rest get a clean 200, uncounted`, async () => {
     const n = await seedNews({ status: 'published' });
     const ip = address();
+    await withinOneMinute();
     const answers = [];
     for (let i = 0; i < READER_CAPS.likesPerMinute + 1; i++) answers.push(await asReader(ip, '/portal/likes', { news_id: n.id, session_id: sid() }));
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
@@ -156,6 +158,7 @@ describe('/portal/article-view', () => {
     const n = await seedNews({ status: 'published' });
     const other = await seedNews({ status: 'published' });
     const ip = address();
+    await withinOneMinute();
     const answers = await Promise.all(Array.from({ length: READER_CAPS.viewsPerMinute + 5 }, () => asReader(ip, '/portal/article-view', { news_id: n.id })));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(answers.filter((a) => a.data.counted)).toHaveLength(READER_CAPS.viewsPerMinute);
@@ -311,7 +314,11 @@ describe('LGPD retention of raw view rows', () => {
       const after = await storedViews(n.id);
       expect(after.rows).toBe(before.rows - 1);
       expect([after.counter, after.daily]).toEqual([before.counter, before.daily]);
-      expect(await db('news_views').where('created_at', '<', at(new Date(Date.now() - 90 * 86_400_000))).first('id')).toBeUndefined();
+      expect(
+        await db('news_views')
+          .where('created_at', '<', at(new Date(Date.now() - 90 * 86_400_000)))
+          .first('id'),
+      ).toBeUndefined();
     } finally {
       await db.destroy();
     }

@@ -117,7 +117,11 @@ export async function rawDb() {
   const { default: knexFactory } = await import('knex');
   const e = inject('dbEnv');
   return e.DB_CLIENT === 'pg'
-    ? knexFactory({ client: 'pg', connection: { host: e.DB_HOST, port: Number(e.DB_PORT), database: e.DB_DATABASE, user: e.DB_USER, password: e.DB_PASSWORD }, pool: { min: 0, max: 1 } })
+    ? knexFactory({
+        client: 'pg',
+        connection: { host: e.DB_HOST, port: Number(e.DB_PORT), database: e.DB_DATABASE, user: e.DB_USER, password: e.DB_PASSWORD },
+        pool: { min: 0, max: 1 },
+      })
     : knexFactory({ client: 'sqlite3', connection: { filename: e.DB_FILENAME! }, useNullAsDefault: true, pool: { min: 0, max: 1 } });
 }
 
@@ -128,4 +132,14 @@ export async function eventually(check: () => Promise<boolean> | boolean, timeou
     if (Date.now() > end) throw new Error('tempo esgotado esperando o estado depois do commit');
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Per-minute caps count by clock minute (domain/reader-traffic.ts): a test that
+ * sends a cap's worth of requests starts with at least `needMs` of the minute
+ * left, so its burst never straddles two windows (which would allow twice the cap).
+ */
+export async function withinOneMinute(needMs = 15_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < needMs) await new Promise((r) => setTimeout(r, left + 50));
 }
