@@ -8,7 +8,7 @@
  *   TEST_PROD=1 npm test, npm run test:prod         adds / runs the production topology suite
  *                                                   (nginx, two Directus, PostgreSQL, Redis; CI)
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../directus/scripts/lib/paths.ts';
@@ -25,9 +25,8 @@ const playwright = path.join(ROOT, 'node_modules/@playwright/test/cli.js');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
-function run(label: string, args: string[], env: Record<string, string>, report: string) {
-  console.log(`\n» ${label}`);
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
+/** Adds a suite's JSON report to the totals; a run that failed without one counts as one failure. */
+function record(label: string, status: number | null, report: string) {
   const file = path.join(out, report);
   if (existsSync(file)) {
     const json = JSON.parse(readFileSync(file, 'utf8'));
@@ -41,24 +40,73 @@ function run(label: string, args: string[], env: Record<string, string>, report:
       totals.skipped += json.stats.skipped;
     }
   }
-  if (r.status !== 0) {
+  if (status !== 0) {
     console.error(`\n✗ ${label} falhou`);
-    exitCode = r.status ?? 1;
+    exitCode = status ?? 1;
     if (!existsSync(file)) totals.failed += 1;
   }
 }
 
-const vitestRun = (label: string, projects: string[], report: string, env: Record<string, string> = {}) =>
-  run(label, [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, report)}`, ...extra], env, report);
+const childEnv = (env: Record<string, string>) => ({ ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env });
 
+function run(label: string, args: string[], env: Record<string, string>, report: string) {
+  console.log(`\n» ${label}`);
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: childEnv(env) });
+  record(label, r.status, report);
+}
+
+/**
+ * A suite run beside the others (its own Directus, ports and database): its
+ * output is kept and printed whole when it ends, so logs never interleave.
+ */
+function runBeside(label: string, args: string[], env: Record<string, string>, report: string): () => Promise<void> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv(env) });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const done = new Promise<number | null>((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code));
+  });
+  return async () => {
+    const status = await done;
+    console.log(`\n» ${label}\n${log}`);
+    record(label, status, report);
+  };
+}
+
+const vitestArgs = (projects: string[], report: string) => [
+  vitest,
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(out, report)}`,
+  ...extra,
+];
+const vitestRun = (label: string, projects: string[], report: string, env: Record<string, string> = {}) =>
+  run(label, vitestArgs(projects, report), env, report);
+
+const API_PG = 'Testes de API (Directus real, PostgreSQL)';
+const apiPg = only === 'api:pg' || (!only && process.env.TEST_API_PG === '1');
+// On PostgreSQL the API suite has its own Directus, ports and database: in the whole suite it runs
+// beside the others (its files still run one at a time), which takes minutes off CI.
+const pgBeside = apiPg && !only ? runBeside(API_PG, vitestArgs(['api'], 'api-pg.json'), { TEST_DB: 'postgres' }, 'api-pg.json') : null;
 if (!only || only === 'unit') vitestRun('Testes unitários e de interface', ['unit', 'ui'], 'unit.json');
 if (!only || only === 'api') vitestRun('Testes de API (Directus real, SQLite)', ['api'], 'api-sqlite.json');
-if (only === 'api:pg' || (!only && process.env.TEST_API_PG === '1')) vitestRun('Testes de API (Directus real, PostgreSQL)', ['api'], 'api-pg.json', { TEST_DB: 'postgres' });
-if (only === 'prod' || (!only && process.env.TEST_PROD === '1')) vitestRun('Topologia de produção (nginx, 2 Directus, PostgreSQL, Redis)', ['prod'], 'prod.json');
+if (only === 'api:pg') vitestRun(API_PG, ['api'], 'api-pg.json', { TEST_DB: 'postgres' });
+if (pgBeside) await pgBeside();
+if (only === 'prod' || (!only && process.env.TEST_PROD === '1'))
+  vitestRun('Topologia de produção (nginx, 2 Directus, PostgreSQL, Redis)', ['prod'], 'prod.json');
 if (!only || only === 'e2e') {
   // Debian's Chromium drives the e2e suite (never `playwright install`): brought in here on a fresh machine.
   if (!process.env.CHROMIUM_PATH) ensureDebianPackage('chromium', '/usr/bin/chromium');
-  run('Testes e2e (Chromium, build de produção)', [playwright, 'test', '--reporter=list,json', ...extra], { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(out, 'e2e.json') }, 'e2e.json');
+  run(
+    'Testes e2e (Chromium, build de produção)',
+    [playwright, 'test', '--reporter=list,json', ...extra],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(out, 'e2e.json') },
+    'e2e.json',
+  );
 }
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

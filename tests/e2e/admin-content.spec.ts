@@ -261,6 +261,8 @@ test('editor gerencia eventos (tela carregada sob demanda)', async ({ page }) =>
 });
 
 test('super_admin convida um membro da equipe, o convite chega e vale, muda papel e município, e o desativa', async ({ page, browser }) => {
+  // Two sessions and a mail round trip: the longest flow of the suite.
+  test.slow();
   const check = failOnPageErrors(page);
   const name = unique('Maria Repórter');
   const email = `${name.toLowerCase().replace('ó', 'o').replace(/\s+/g, '.')}@portal.test`;
