@@ -1,18 +1,18 @@
-import { mkdtempSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Releases } from './releases.ts';
 
 describe('Releases', () => {
-  it('activates a release atomically and clones the active one with hard links', () => {
+  it('activates a release atomically and clones the active one with hard links', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'rel-'));
     const r = new Releases(root);
     const a = r.prepare();
     writeFileSync(path.join(a, 'index.html'), 'v1');
     r.activate(a);
     expect(readFileSync(path.join(r.current, 'index.html'), 'utf8')).toBe('v1');
-    const b = r.cloneActive();
+    const b = await r.cloneActive();
     expect(statSync(path.join(b, 'index.html')).ino).toBe(statSync(path.join(a, 'index.html')).ino);
     // A new file replaces the link without touching the active release.
     const f = path.join(b, 'index.html');
@@ -23,10 +23,39 @@ describe('Releases', () => {
     expect(readFileSync(path.join(r.current, 'index.html'), 'utf8')).toBe('v2');
   });
 
-  it('keeps only the newest releases', () => {
+  it('keeps only the newest releases: old ones leave at once and are deleted in the background', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'rel-'));
     const r = new Releases(root, 2);
-    for (let i = 0; i < 5; i++) r.activate(r.prepare());
-    expect(readdirSync(r.releasesDir)).toHaveLength(2);
+    const dirs: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const d = r.prepare();
+      writeFileSync(path.join(d, 'index.html'), `v${i}`);
+      dirs.push(d);
+      r.activate(d);
+    }
+    expect(readdirSync(r.releasesDir).sort()).toEqual(
+      dirs
+        .slice(-2)
+        .map((d) => path.basename(d))
+        .sort(),
+    );
+    expect(readFileSync(path.join(r.current, 'index.html'), 'utf8')).toBe('v4');
+    await r.settled();
+    expect(readdirSync(path.join(root, 'trash'))).toEqual([]);
+  });
+
+  it('a failed build goes with its scratch; trash left by a stopped process is emptied on start', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'rel-'));
+    const r = new Releases(root);
+    const d = r.prepare();
+    writeFileSync(`${d}.report.json`, '{}');
+    mkdirSync(`${d}.pagefind-x`);
+    r.discard(d);
+    expect(readdirSync(r.releasesDir)).toEqual([]);
+    await r.settled();
+    mkdirSync(path.join(root, 'trash', 'left-behind'));
+    const again = new Releases(root);
+    await again.settled();
+    expect(readdirSync(path.join(root, 'trash'))).toEqual([]);
   });
 });

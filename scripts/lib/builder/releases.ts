@@ -3,23 +3,33 @@
  * symlink switched with rename(2), so readers get either the old complete
  * site or the new complete site, never a half-written one. A failed build
  * never touches `current`.
+ *
+ * Old and failed releases leave the releases folder at once (a rename into
+ * trash/) and are deleted in the background: deleting a release of 100,000
+ * pages takes seconds, and the next publish must not wait for it.
  */
-import { existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 
 export class Releases {
   readonly root: string;
   readonly releasesDir: string;
   readonly current: string;
+  private readonly trash: string;
   private readonly keep: number;
+  private readonly removals = new Set<Promise<void>>();
 
   constructor(root: string, keep = 3) {
     this.root = root;
     this.keep = keep;
     this.releasesDir = path.join(root, 'releases');
     this.current = path.join(root, 'current');
+    this.trash = path.join(root, 'trash');
     mkdirSync(this.releasesDir, { recursive: true });
+    mkdirSync(this.trash, { recursive: true });
+    // Left by a process that stopped before it finished deleting.
+    for (const d of readdirSync(this.trash)) this.remove(path.join(this.trash, d));
   }
 
   /** A fresh, empty folder for the next build. */
@@ -41,19 +51,25 @@ export class Releases {
 
   /**
    * A new release that starts as a copy of the active one, made of hard links
-   * (no file data is copied, so 10k pages take a fraction of a second).
+   * (no file data is copied). Asynchronous: at 100,000 pages the copy takes a
+   * while and the builder keeps answering meanwhile.
    */
-  cloneActive(): string {
+  async cloneActive(): Promise<string> {
     const dir = this.prepare();
     const active = this.active();
     if (active && existsSync(active)) {
-      const r = spawnSync('cp', ['-al', `${active}/.`, dir]);
-      if (r.status !== 0) throw new Error(`cp -al falhou: ${r.stderr}`);
+      await new Promise<void>((resolve, reject) => {
+        const cp = spawn('cp', ['-al', `${active}/.`, dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+        let err = '';
+        cp.stderr.on('data', (d) => (err += d));
+        cp.on('error', reject);
+        cp.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`cp -al falhou: ${err}`))));
+      });
     }
     return dir;
   }
 
-  /** Switch `current` to dir atomically, then prune old releases. */
+  /** Switch `current` to dir atomically, then send old releases away. */
   activate(dir: string) {
     const tmp = `${this.current}.tmp-${process.pid}`;
     rmSync(tmp, { force: true });
@@ -62,17 +78,51 @@ export class Releases {
     this.prune();
   }
 
-  /** Removes a release folder and any scratch made beside it (e.g. `<id>.pagefind-*`) by a build that failed. */
+  /** Sends away a release folder and any scratch made beside it (e.g. `<id>.pagefind-*`) by a build that failed. */
   discard(dir: string) {
-    rmSync(dir, { recursive: true, force: true });
+    this.sendAway(dir);
     const base = `${path.basename(dir)}.`;
-    for (const d of readdirSync(this.releasesDir)) if (d.startsWith(base)) rmSync(path.join(this.releasesDir, d), { recursive: true, force: true });
+    for (const d of readdirSync(this.releasesDir)) if (d.startsWith(base)) this.sendAway(path.join(this.releasesDir, d));
+  }
+
+  /** Resolves when every release sent away so far is deleted (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.removals.size) await Promise.all([...this.removals]);
   }
 
   private prune() {
     const active = this.active();
-    const all = readdirSync(this.releasesDir).sort();
+    const all = readdirSync(this.releasesDir)
+      .filter((d) => statSync(path.join(this.releasesDir, d), { throwIfNoEntry: false })?.isDirectory())
+      .sort();
     const old = all.filter((d) => path.join(this.releasesDir, d) !== active).slice(0, Math.max(0, all.length - this.keep));
-    for (const d of old) rmSync(path.join(this.releasesDir, d), { recursive: true, force: true });
+    for (const d of old) this.discard(path.join(this.releasesDir, d));
+  }
+
+  /** Out of the releases folder now (one rename), deleted in the background. */
+  private sendAway(p: string) {
+    if (!existsSync(p)) return;
+    const to = path.join(this.trash, `${path.basename(p)}-${Math.random().toString(36).slice(2, 8)}`);
+    try {
+      renameSync(p, to);
+    } catch {
+      rmSync(p, { recursive: true, force: true });
+      return;
+    }
+    this.remove(to);
+  }
+
+  private remove(p: string) {
+    // `rm -rf` in its own process at low priority: the builder's event loop and the live lane stay free.
+    const job = new Promise<void>((resolve) => {
+      const rm = spawn('nice', ['-n', '10', 'rm', '-rf', p], { stdio: 'ignore' });
+      rm.on('error', () => {
+        rmSync(p, { recursive: true, force: true });
+        resolve();
+      });
+      rm.on('exit', () => resolve());
+    });
+    this.removals.add(job);
+    void job.finally(() => this.removals.delete(job));
   }
 }

@@ -144,7 +144,7 @@ export async function buildTargeted(req: TargetedRequest, base: string | null, r
   let dir: string | null = null;
   try {
     await runAstro(scratch, o, targetedBuildEnv(req, base ?? releases.active()!));
-    dir = base ?? releases.cloneActive();
+    dir = base ?? (await releases.cloneActive());
     // Articles that left the public site (unpublished, deleted, renamed) lose their page.
     for (const slug of req.slugs) {
       if (!slug || slug.includes('/') || slug.includes('..')) continue;
