@@ -62,7 +62,7 @@ function ownPrerenderScratch() {
           name: 'portal-static',
           entrypointResolution: 'auto',
           adapterFeatures: { buildOutput: 'static', preserveBuildServerDir: true },
-          supportedAstroFeatures: { staticOutput: 'stable' },
+          supportedAstroFeatures: { staticOutput: 'stable', sharpImageService: 'stable' },
         }),
     },
   };

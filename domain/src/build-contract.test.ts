@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { BUILD_ARCHIVE_ENV, BUILD_NEWS_IDS_ENV, CATALOGUE, BUILD_SLUGS_ENV, isTargetedBuild, mergeRequests, parseBuildRequest, PREVIOUS_RELEASE_ENV, SITE_WIDE, storiesToRender, targetedBuildEnv } from './build-contract.ts';
+import {
+  BUILD_ARCHIVE_ENV,
+  BUILD_MONTHS_ENV,
+  BUILD_NEWS_IDS_ENV,
+  CATALOGUE,
+  BUILD_SLUGS_ENV,
+  isTargetedBuild,
+  mergeRequests,
+  parseBuildRequest,
+  PREVIOUS_RELEASE_ENV,
+  SITE_WIDE,
+  storiesToRender,
+  targetedBuildEnv,
+  type TargetedRequest,
+} from './build-contract.ts';
 
 describe('parseBuildRequest', () => {
   it('full', () => expect(parseBuildRequest({ full: true })).toEqual({ full: true }));
-  it('targeted, deduplicated', () =>
-    expect(parseBuildRequest({ news: ['a', 'a'], slugs: ['s'] })).toEqual({ full: false, news: ['a'], slugs: ['s'] }));
+  it('targeted, deduplicated', () => expect(parseBuildRequest({ news: ['a', 'a'], slugs: ['s'] })).toEqual({ full: false, news: ['a'], slugs: ['s'] }));
   it('no stories: a site-wide change, not a full build', () => expect(parseBuildRequest({})).toEqual(SITE_WIDE));
   it('malformed bodies are refused, never widened', () => {
     expect(parseBuildRequest(null)).toBeNull();
@@ -52,5 +65,17 @@ describe('catalogue changes', () => {
     expect(merged).toEqual({ full: false, news: ['a'], slugs: ['x'], archive: true });
     expect(targetedBuildEnv(CATALOGUE, '/r')[BUILD_ARCHIVE_ENV]).toBe('1');
     expect(targetedBuildEnv(SITE_WIDE, '/r')[BUILD_ARCHIVE_ENV]).toBeUndefined();
+  });
+});
+
+describe('archive months a request names', () => {
+  it('are checked, unioned when requests merge, and passed to the build', () => {
+    expect(parseBuildRequest({ news: ['a'], months: ['2026-11', '2026-11'] })).toEqual({ full: false, news: ['a'], slugs: [], months: ['2026-11'] });
+    expect(parseBuildRequest({ news: ['a'], months: ['2026-13'] })).toBeNull();
+    expect(parseBuildRequest({ news: ['a'], months: '2026-11' })).toBeNull();
+    const merged = mergeRequests(parseBuildRequest({ news: ['a'], months: ['2026-10'] }), parseBuildRequest({ news: ['b'], months: ['2026-11'] })!);
+    expect(merged).toEqual({ full: false, news: ['a', 'b'], slugs: [], months: ['2026-10', '2026-11'] });
+    expect(targetedBuildEnv(merged as TargetedRequest, '/r')[BUILD_MONTHS_ENV]).toBe('2026-10,2026-11');
+    expect(targetedBuildEnv(SITE_WIDE, '/r')[BUILD_MONTHS_ENV]).toBeUndefined();
   });
 });

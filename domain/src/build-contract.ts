@@ -17,6 +17,12 @@ export type TargetedRequest = {
   slugs: string[];
   /** Every category archive page too (a catalogue change renames or moves them). */
   archive?: true;
+  /**
+   * Belém months (YYYY-MM) the listed stories were filed under before the
+   * change and after it: a story that left the site or moved keeps no stale
+   * line in a month list, and the build need not rewrite every month to find it.
+   */
+  months?: string[];
 };
 export type BuildRequest = { full: true } | TargetedRequest;
 
@@ -25,6 +31,9 @@ export const SITE_WIDE: TargetedRequest = Object.freeze({ full: false, news: [],
 
 /** A category or municipality changed: every page that is not a story, archive months included. */
 export const CATALOGUE: TargetedRequest = Object.freeze({ full: false, news: [], slugs: [], archive: true }) as TargetedRequest;
+
+/** Builder → Astro: comma-separated archive months (YYYY-MM) the request names. */
+export const BUILD_MONTHS_ENV = 'PORTAL_BUILD_MONTHS';
 
 /** Builder → Astro: '1' when a targeted build renders every archive month. */
 export const BUILD_ARCHIVE_ENV = 'PORTAL_BUILD_ARCHIVE';
@@ -49,6 +58,7 @@ export function targetedBuildEnv(req: TargetedRequest, previousRelease: string):
     [BUILD_NEWS_IDS_ENV]: req.news.join(','),
     [BUILD_SLUGS_ENV]: req.slugs.join(','),
     [PREVIOUS_RELEASE_ENV]: previousRelease,
+    ...(req.months?.length ? { [BUILD_MONTHS_ENV]: req.months.join(',') } : {}),
     ...(req.archive ? { [BUILD_ARCHIVE_ENV]: '1' } : {}),
   };
 }
@@ -61,23 +71,36 @@ const uniq = (xs: string[]) => [...new Set(xs)];
 /** The body a hook sent, checked: anything malformed is refused, never widened to a full build. */
 export function parseBuildRequest(body: unknown): BuildRequest | null {
   if (!body || typeof body !== 'object') return null;
-  const b = body as { full?: unknown; news?: unknown; slugs?: unknown; archive?: unknown };
+  const b = body as { full?: unknown; news?: unknown; slugs?: unknown; archive?: unknown; months?: unknown };
   if (b.full === true) return { full: true };
   const list = (v: unknown): string[] | null =>
     v === undefined ? [] : Array.isArray(v) && v.every((x) => typeof x === 'string' && x.length <= 320) ? (v as string[]) : null;
   const news = list(b.news);
   const slugs = list(b.slugs);
-  if (!news || !slugs) return null;
+  const months = list(b.months);
+  if (!news || !slugs || !months || !months.every((m) => MONTH_RE.test(m))) return null;
   // A batch that large touches most lists anyway: one full build, nothing dropped.
-  if (news.length > MAX_REQUEST_IDS || slugs.length > MAX_REQUEST_IDS * 2) return { full: true };
-  return { full: false, news: uniq(news), slugs: uniq(slugs), ...(b.archive === true ? { archive: true as const } : {}) };
+  if (news.length > MAX_REQUEST_IDS || slugs.length > MAX_REQUEST_IDS * 2 || months.length > MAX_REQUEST_IDS * 2) return { full: true };
+  return targeted(news, slugs, months, b.archive === true);
 }
 
-/** Two requests as one: stories and addresses unioned; full wins. */
+const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+function targeted(news: string[], slugs: string[], months: string[], archive: boolean): TargetedRequest {
+  return {
+    full: false,
+    news: uniq(news),
+    slugs: uniq(slugs),
+    ...(months.length ? { months: uniq(months) } : {}),
+    ...(archive ? { archive: true as const } : {}),
+  };
+}
+
+/** Two requests as one: stories, addresses and months unioned; full wins. */
 export function mergeRequests(a: BuildRequest | null, b: BuildRequest): BuildRequest {
-  if (!a) return b.full ? b : { full: false, news: uniq(b.news), slugs: uniq(b.slugs), ...(b.archive ? { archive: true as const } : {}) };
+  if (!a) return b.full ? b : targeted(b.news, b.slugs, b.months ?? [], !!b.archive);
   if (a.full || b.full) return { full: true };
-  return { full: false, news: uniq([...a.news, ...b.news]), slugs: uniq([...a.slugs, ...b.slugs]), ...(a.archive || b.archive ? { archive: true as const } : {}) };
+  return targeted([...a.news, ...b.news], [...a.slugs, ...b.slugs], [...(a.months ?? []), ...(b.months ?? [])], !!(a.archive || b.archive));
 }
 
 export function mergeTargeted(a: TargetedRequest | null, b: TargetedRequest): TargetedRequest {

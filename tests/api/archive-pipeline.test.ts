@@ -37,7 +37,10 @@ async function until(check: () => boolean, timeoutMs: number, label: string) {
 }
 
 async function publish(title: string, at: string) {
-  const r = await admin().post('/items/news', newsFactory({ title, status: 'published', scheduled_at: at, category_id: categoryIdValue, municipality_id: townIdValue }));
+  const r = await admin().post(
+    '/items/news',
+    newsFactory({ title, status: 'published', scheduled_at: at, category_id: categoryIdValue, municipality_id: townIdValue }),
+  );
   if (r.status !== 200) throw new Error(`${r.status} ${JSON.stringify(r.errors)}`);
   return r.data as { id: string; slug: string; published_at: string };
 }
@@ -65,13 +68,29 @@ beforeAll(async () => {
   try {
     const rows = Array.from({ length: 201 }, (_, i) => {
       const at = dbDate(db, new Date(Date.UTC(2023, 5, 2, 12) + i * 3600_000));
-      return { id: randomUUID(), title: `Junho ${i + 1} ${stamp}`, content: 'Texto.', slug: `junho-${i + 1}-${stamp}`, status: 'published', category_id: categoryIdValue, published_at: at, first_published_at: at, created_at: at };
+      return {
+        id: randomUUID(),
+        title: `Junho ${i + 1} ${stamp}`,
+        content: 'Texto.',
+        slug: `junho-${i + 1}-${stamp}`,
+        status: 'published',
+        category_id: categoryIdValue,
+        published_at: at,
+        first_published_at: at,
+        created_at: at,
+      };
     });
     for (let i = 0; i < rows.length; i += 40) await db('news').insert(rows.slice(i, i + 40));
   } finally {
     await db.destroy();
   }
-  builder = startBuilder({ releasesRoot: root, directusUrl: inject('directusUrl'), siteUrl: 'http://localhost:4321', token: inject('builderToken'), catchUpMs: 60_000 });
+  builder = startBuilder({
+    releasesRoot: root,
+    directusUrl: inject('directusUrl'),
+    siteUrl: 'http://localhost:4321',
+    token: inject('builderToken'),
+    catchUpMs: 60_000,
+  });
   server = http.createServer(builder.handler).listen(inject('builderPort'), '127.0.0.1');
   await builder.trigger({ full: true });
   expect(builder.status.lastError).toBeNull();
@@ -157,7 +176,13 @@ describe('archive pagination', () => {
 describe('a publish rewrites only its month', () => {
   it('a new story in March rewrites March, the archive index and the sitemap index; January keeps its file', async () => {
     const inode = (p: string) => statSync(p).ino;
-    const before = { jan: inode(monthPage('2024-01')), mar: inode(monthPage('2024-03')), index: inode(file('sitemap.xml')), janMap: inode(file('sitemaps', 'news-2024-01.xml')), townJan: inode(townMonthPage('2024-01')) };
+    const before = {
+      jan: inode(monthPage('2024-01')),
+      mar: inode(monthPage('2024-03')),
+      index: inode(file('sitemap.xml')),
+      janMap: inode(file('sitemaps', 'news-2024-01.xml')),
+      townJan: inode(townMonthPage('2024-01')),
+    };
     // Action
     const late = await publish(`Março quatro ${stamp}`, '2024-03-25T15:00:00.000Z');
     // Assert
@@ -178,12 +203,17 @@ describe('a publish rewrites only its month', () => {
     stories.mar4 = late;
   });
 
-  it('unpublishing takes the story off its month page and sitemap', async () => {
+  it('unpublishing takes the story off its month page and sitemap, and rewrites no other month', async () => {
+    const june = statSync(monthPage('2023-06')).ino;
     // Action
     await admin().patch(`/items/news/${stories.mar2!.id}`, { status: 'draft' });
     // Assert
     await until(() => !readFileSync(monthPage('2024-03'), 'utf8').includes(`Março dois ${stamp}`), 90_000, 'retirada do mês');
-    const march = [read('sitemaps', 'news-2024-03.xml'), existsSync(file('sitemaps', 'news-2024-03-2.xml')) ? read('sitemaps', 'news-2024-03-2.xml') : ''].join('');
+    // The hook named the month the story left: the build wrote that one, not every month.
+    expect(statSync(monthPage('2023-06')).ino).toBe(june);
+    const march = [read('sitemaps', 'news-2024-03.xml'), existsSync(file('sitemaps', 'news-2024-03-2.xml')) ? read('sitemaps', 'news-2024-03-2.xml') : ''].join(
+      '',
+    );
     expect(march).not.toContain(`/news/${stories.mar2!.slug}`);
     expect(read('category', category, 'arquivo', 'index.html')).toMatch(/Março de 2024<\/span>\s*<span[^>]*>3 notícias/);
   });

@@ -22,8 +22,13 @@ describe('archive scope of a build', () => {
     expect(archiveScope(news, { PORTAL_BUILD_NEWS_IDS: 'n3,n4' })).toEqual(new Set(['2026-10', '2026-11']));
   });
 
-  it('a listed story no longer public (unpublished, deleted) writes every month', () => {
+  it('a listed story no longer public writes the months the request names, or every month when it names none', () => {
+    expect(archiveScope(news, { PORTAL_BUILD_NEWS_IDS: 'n4,gone', PORTAL_BUILD_MONTHS: '2024-01' })).toEqual(new Set(['2024-01', '2026-11']));
     expect(archiveScope(news, { PORTAL_BUILD_NEWS_IDS: 'n4,gone' })).toBe('all');
+  });
+
+  it('a story moved to another date rewrites the month it left too', () => {
+    expect(archiveScope(news, { PORTAL_BUILD_NEWS_IDS: 'n2', PORTAL_BUILD_MONTHS: '2026-08,2026-10' })).toEqual(new Set(['2026-08', '2026-10']));
   });
 });
 

@@ -10,17 +10,8 @@
  * cannot know from the request: that build writes every month.
  */
 import { writeFileSync } from 'node:fs';
-import { BUILD_ARCHIVE_ENV, BUILD_NEWS_IDS_ENV } from '@portal/domain/build-contract';
-import {
-  type ArchiveRoot,
-  groupByMonth,
-  monthKey,
-  newsSitemapFile,
-  pageCount,
-  pageItems,
-  splitForSitemap,
-  type MonthKey,
-} from '@portal/domain/archive';
+import { BUILD_ARCHIVE_ENV, BUILD_MONTHS_ENV, BUILD_NEWS_IDS_ENV } from '@portal/domain/build-contract';
+import { type ArchiveRoot, groupByMonth, monthKey, newsSitemapFile, pageCount, pageItems, splitForSitemap, type MonthKey } from '@portal/domain/archive';
 
 type Story = { id: string; publishedAt: string };
 type Env = Record<string, string | undefined>;
@@ -32,19 +23,22 @@ export type ArchiveScope = 'all' | ReadonlySet<MonthKey>;
  * @example archiveScope(stories, {}) // 'all' (full build)
  * archiveScope(stories, { PORTAL_BUILD_NEWS_IDS: '' }) // Set {} (site-wide change: no month)
  * archiveScope(stories, { PORTAL_BUILD_NEWS_IDS: 'a' }) // Set {'2025-03'} (a's month)
+ * archiveScope(stories, { PORTAL_BUILD_NEWS_IDS: 'gone', PORTAL_BUILD_MONTHS: '2024-01' }) // Set {'2024-01'}
  */
 export function archiveScope(stories: readonly Story[], env: Env): ArchiveScope {
   const ids = env[BUILD_NEWS_IDS_ENV];
   if (ids === undefined || env[BUILD_ARCHIVE_ENV] === '1') return 'all';
   const wanted = ids.split(',').filter(Boolean);
-  if (!wanted.length) return new Set();
+  // The months the request names: where the stories were listed before the change (issue #8).
+  const named = (env[BUILD_MONTHS_ENV] ?? '').split(',').filter((m) => /^\d{4}-\d{2}$/.test(m));
+  const months = new Set<MonthKey>(named);
+  if (!wanted.length) return months;
   const byId = new Map(stories.map((s) => [s.id, s]));
-  const months = new Set<MonthKey>();
   for (const id of wanted) {
     const s = byId.get(id);
-    // Gone from the site: its month is not in the request, so every month is written.
-    if (!s) return 'all';
-    months.add(monthKey(s.publishedAt));
+    // Gone from the site and the request does not say from which month: every month is written.
+    if (!s && !named.length) return 'all';
+    if (s) months.add(monthKey(s.publishedAt));
   }
   return months;
 }

@@ -6,6 +6,7 @@
  * the story pages caught up by the builder's debounced full build.
  */
 import type { BuildRequest, TargetedRequest } from '@portal/domain/build-contract';
+import { monthKey } from '@portal/domain/archive';
 import { isPubliclyVisible } from '@portal/domain/news-status';
 
 export const SITE_WIDE_COLLECTIONS = ['categories', 'municipalities', 'settings', 'events', 'ads', 'profiles'] as const;
@@ -20,10 +21,13 @@ export type RebuildRequest = BuildRequest;
 export function newsRebuild(before: NewsState[], after: NewsState[], now: Date): TargetedRequest | null {
   const touched = [...before.filter((n) => isPubliclyVisible(n, now)), ...after.filter((n) => isPubliclyVisible(n, now))];
   if (touched.length === 0) return null;
+  const states = [...before, ...after].filter((n) => touched.some((t) => t.id === n.id));
   return {
     full: false,
-    news: [...new Set([...before, ...after].filter((n) => touched.some((t) => t.id === n.id)).map((n) => n.id))],
-    slugs: [...new Set([...before, ...after].filter((n) => touched.some((t) => t.id === n.id)).map((n) => n.slug))],
+    news: [...new Set(states.map((n) => n.id))],
+    slugs: [...new Set(states.map((n) => n.slug))],
+    // The archive months the story was listed in and is listed in now (Belém time).
+    months: [...new Set(touched.map((n) => monthKey(n.published_at!)))],
   };
 }
 
