@@ -22,6 +22,7 @@ export const newsRevisionsQueries = {
   ofNews: (newsId: string) =>
     queryOptions({
       queryKey: [...newsRevisionsQueries.all(), 'news', newsId] as const,
-      queryFn: async () => (await directus.request(customEndpoint<{ data: RevisionRow[] }>({ path: `/portal/news/${newsId}/revisions`, method: 'GET' }))).data,
+      // The SDK unwraps the endpoint's `{ data }` envelope.
+      queryFn: () => directus.request(customEndpoint<RevisionRow[]>({ path: `/portal/news/${newsId}/revisions`, method: 'GET' })),
     }),
 };

@@ -11,7 +11,7 @@ import { newsRevisionsQueries } from './news-revisions-queries.ts';
 
 export const restoreNewsRevision = ({ newsId, revisionId, version }: { newsId: string; revisionId: number; version: string | null }) =>
   directus.request(
-    customEndpoint<{ data: { id: string } }>({
+    customEndpoint<{ id: string }>({
       path: `/portal/news/${newsId}/revisions/${revisionId}/restore`,
       method: 'POST',
       body: JSON.stringify({ [LOADED_VERSION_FIELD]: version }),

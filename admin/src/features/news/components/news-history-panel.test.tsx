@@ -49,7 +49,7 @@ function renderPanel(role: Role, news = story()) {
 
 describe('news history panel', () => {
   it('lists who saved, when and with which status, and diffs a version against the current text', async () => {
-    mockDirectus(() => ({ data: REVISIONS }));
+    mockDirectus(() => REVISIONS);
     renderPanel('producer');
     await userEvent.click(screen.getByRole('button', { name: 'Histórico de versões' }));
     const list = await screen.findByRole('list', { name: 'Versões salvas' });
@@ -65,7 +65,7 @@ describe('news history panel', () => {
   });
 
   it('restores through the server with the loaded version, then closes', async () => {
-    const calls = mockDirectus((c) => (c.method === 'POST' ? { data: { id: 'n1' } } : { data: REVISIONS }));
+    const calls = mockDirectus((c) => (c.method === 'POST' ? { id: 'n1' } : REVISIONS));
     const { onRestored } = renderPanel('producer');
     await userEvent.click(screen.getByRole('button', { name: 'Histórico de versões' }));
     await userEvent.click((await screen.findAllByRole('button', { name: /Criação/ }))[0]!);
@@ -81,7 +81,7 @@ describe('news history panel', () => {
   it('a refused restore keeps the panel open with the server’s message', async () => {
     mockDirectus((c) => {
       if (c.method === 'POST') throw apiError('Esta notícia foi alterada por Ana às 10:05; recarregue para ver as mudanças', 'PORTAL_CONFLICT');
-      return { data: REVISIONS };
+      return REVISIONS;
     });
     const { onRestored } = renderPanel('editor', story({ status: 'published', author_id: 'other' }));
     await userEvent.click(screen.getByRole('button', { name: 'Histórico de versões' }));
@@ -92,7 +92,7 @@ describe('news history panel', () => {
   });
 
   it('the author of a published story sees the history but no restore button', async () => {
-    mockDirectus(() => ({ data: REVISIONS }));
+    mockDirectus(() => REVISIONS);
     renderPanel('producer', story({ status: 'published' }));
     await userEvent.click(screen.getByRole('button', { name: 'Histórico de versões' }));
     await userEvent.click((await screen.findAllByRole('button', { name: /Criação/ }))[0]!);
@@ -100,7 +100,7 @@ describe('news history panel', () => {
   });
 
   it('a producer is not offered the history of a colleague’s story', () => {
-    const calls = mockDirectus(() => ({ data: REVISIONS }));
+    const calls = mockDirectus(() => REVISIONS);
     renderPanel('producer', story({ author_id: 'someone-else' }));
     expect(screen.queryByRole('button', { name: 'Histórico de versões' })).toBeNull();
     expect(calls).toEqual([]);
