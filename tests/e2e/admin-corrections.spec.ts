@@ -98,6 +98,10 @@ test('the history lists each save, diffs a version against the current one and r
     const diff = dialog.getByTestId('revision-diff');
     await expect(diff.locator('del')).toContainText(['prefeito']);
     await expect(diff.locator('ins')).toContainText(['governador']);
+    // The dialog with both panels open (history, diff and corrections) stays accessible.
+    await dialog.getByRole('button', { name: 'Correções' }).click();
+    await expect(dialog.getByText('Nenhuma correção registrada.')).toBeVisible();
+    await expectNoAxeViolations(page);
     await diff.getByRole('button', { name: 'Restaurar esta versão' }).click();
     await expectToast(page, 'Sucesso', 'Versão restaurada com sucesso');
     await expect(dialog).toHaveCount(0);
