@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@portal/domain/roles';
@@ -25,6 +25,17 @@ describe('news corrections panel', () => {
         body: { news_id: 'n1', note: 'A data do evento é sábado.' },
       }),
     );
+  });
+
+  it('an editor deletes a correction after confirming', async () => {
+    const calls = mockDirectus((c) => (c.method === 'DELETE' ? undefined : [{ id: 'c1', note: 'O nome é João.', created_at: '2026-11-23T12:00:00.000Z' }]));
+    renderPanel('editor');
+    await userEvent.click(screen.getByRole('button', { name: 'Correções' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Excluir correção: O nome é João.' }));
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Excluir' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: '/items/news_corrections/c1' }));
+    expect(await screen.findByText('Correção excluída')).toBeInTheDocument();
   });
 
   it('an empty note is refused before any request, with the server’s message', async () => {

@@ -9,10 +9,12 @@ import { CORRECTION_LABEL, canWriteCorrections } from '@portal/domain/correction
 import { formatDateTimePtBR } from '@portal/domain/dates';
 import type { Role } from '@portal/domain/roles';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { TextAreaField } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { correctionInputSchema, useCreateNewsCorrection } from '../api/create-news-correction.ts';
+import { useDeleteNewsCorrection } from '../api/delete-news-correction.ts';
 import { newsCorrectionsQueries } from '../api/news-corrections-queries.ts';
 
 type Props = { news: { id: string; status: string }; role: Role | null };
@@ -36,6 +38,8 @@ function CorrectionsBody({ newsId }: { newsId: string }) {
   const toast = useToast();
   const list = useQuery(newsCorrectionsQueries.ofNews(newsId));
   const create = useCreateNewsCorrection();
+  const remove = useDeleteNewsCorrection();
+  const [removing, setRemoving] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
 
@@ -57,6 +61,18 @@ function CorrectionsBody({ newsId }: { newsId: string }) {
     }
   }
 
+  async function onRemove() {
+    if (!removing) return;
+    try {
+      await remove.mutateAsync(removing);
+      toast.success('Correção excluída');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Não foi possível excluir a correção'));
+    } finally {
+      setRemoving(null);
+    }
+  }
+
   return (
     <div className="mt-3 space-y-3">
       {list.isPending ? (
@@ -69,7 +85,10 @@ function CorrectionsBody({ newsId }: { newsId: string }) {
         <ul className="space-y-2 text-sm" aria-label="Correções registradas">
           {list.data.map((c) => (
             <li key={c.id}>
-              <strong>{CORRECTION_LABEL}</strong> {c.note} <span className="text-slate-600">({formatDateTimePtBR(c.created_at)})</span>
+              <strong>{CORRECTION_LABEL}</strong> {c.note} <span className="text-slate-600">({formatDateTimePtBR(c.created_at)})</span>{' '}
+              <Button variant="ghost" className="px-2 py-0.5 text-xs" aria-label={`Excluir correção: ${c.note}`} onClick={() => setRemoving(c.id)}>
+                Excluir
+              </Button>
             </li>
           ))}
         </ul>
@@ -89,6 +108,13 @@ function CorrectionsBody({ newsId }: { newsId: string }) {
           </Button>
         </div>
       </form>
+      <ConfirmDialog
+        open={removing !== null}
+        description="Tem certeza que deseja excluir esta correção? Ela sai da notícia e de /correcoes no próximo build."
+        busy={remove.isPending}
+        onConfirm={onRemove}
+        onCancel={() => setRemoving(null)}
+      />
     </div>
   );
 }
