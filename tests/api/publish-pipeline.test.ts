@@ -113,7 +113,7 @@ describe('publish pipeline', () => {
     expect(readFileSync(page(n.slug), 'utf8')).not.toContain('Atualizado em');
     const note = `O nome correto da ponte é Ponte do Outeiro ${Date.now()}.`;
     // Action
-    const c = ok(await who.editor.post('/items/news_corrections', { news_id: n.id, note })) as { created_at: string };
+    const c = ok(await who.editor.post('/items/news_corrections', { news_id: n.id, note })) as { id: string; created_at: string };
     // Assert
     const corrections = path.join(builder.releases.current, 'correcoes', 'index.html');
     await until(() => existsSync(page(n.slug)) && readFileSync(page(n.slug), 'utf8').includes(note), 90_000, 'correção na notícia');
@@ -127,6 +127,10 @@ describe('publish pipeline', () => {
     const list = readFileSync(corrections, 'utf8');
     expect(list).toContain(note);
     expect(list).toContain(`/news/${n.slug}`);
+    // A removed correction leaves both pages (the delete rebuilds its story too).
+    expect((await who.editor.del(`/items/news_corrections/${c.id}`)).status).toBe(204);
+    await until(() => !readFileSync(page(n.slug), 'utf8').includes(note), 90_000, 'correção retirada da notícia');
+    expect(readFileSync(corrections, 'utf8')).not.toContain(note);
   });
 
   it('a burst of edits coalesces into at most one follow-up build and ends on the last state', async () => {
