@@ -6,9 +6,10 @@
  * protected municipalities, forced author) live in the portal-hooks extension.
  */
 import { PRODUCER_EDITABLE_STATUSES } from '@portal/domain/news-status';
+import { PUBLIC_CORRECTION_FILTER } from '@portal/domain/corrections';
 import { AD_WINDOW_FILTER, ME, producerNewsUpdateFilter, PUBLIC_NEWS_FILTER } from '@portal/domain/news-access';
 import { OWN_PROFILE_FIELDS, WRITABLE_COLLECTIONS, type Role } from '@portal/domain/roles';
-import { PUBLIC_NEWS_FIELDS, PUBLIC_PROFILE_FIELDS } from '@portal/domain/schema';
+import { PUBLIC_CORRECTION_FIELDS, PUBLIC_NEWS_FIELDS, PUBLIC_PROFILE_FIELDS } from '@portal/domain/schema';
 import { PUBLIC_SETTING_KEYS } from '@portal/domain/settings';
 import { MEDIA_SETTING_KEYS } from '@portal/domain/media-settings';
 import { POLICY_IDS, PUBLIC_POLICY_ID, ROLE_IDS } from './ids.ts';
@@ -160,6 +161,8 @@ export const permissions: PermissionDef[] = [
   // Old addresses of public stories only (the build turns them into 301s; issue #8).
   read(PUBLIC_POLICY_ID, 'news_redirects', ['slug', 'news_id'], { news_id: publishedNow }),
   read(PUBLIC_POLICY_ID, 'settings', ALL, { key: { _in: [...PUBLIC_SETTING_KEYS] } }),
+  // Corrections of public stories only: the news rule, through the relation (issue #12, item 1).
+  read(PUBLIC_POLICY_ID, 'news_corrections', PUBLIC_CORRECTION_FIELDS, PUBLIC_CORRECTION_FILTER),
   // Bylines are staff; a sign-up (verified or not) has no role and is nobody's byline (issue #10).
   read(PUBLIC_POLICY_ID, 'profiles', PUBLIC_PROFILE_FIELDS, { role: { _nnull: true } }),
   // Images are served through /assets, which checks read access to the file: only
@@ -175,6 +178,13 @@ export const permissions: PermissionDef[] = [
   read(POLICY_IDS.staff, 'ads'),
   read(POLICY_IDS.staff, 'settings'),
   read(POLICY_IDS.staff, 'news_redirects'),
+  // Producers read corrections as readers do (public stories only); editors read and write them all.
+  read(POLICY_IDS.producer, 'news_corrections', PUBLIC_CORRECTION_FIELDS, PUBLIC_CORRECTION_FILTER),
+  read(POLICY_IDS.editor, 'news_corrections'),
+  // Who wrote a correction is Directus's own (user-created); the note and its story are all an editor sends.
+  { policy: POLICY_IDS.editor, collection: 'news_corrections', action: 'create', fields: ['news_id', 'note'] },
+  { policy: POLICY_IDS.editor, collection: 'news_corrections', action: 'update', fields: ['note'] },
+  { policy: POLICY_IDS.editor, collection: 'news_corrections', action: 'delete', fields: ALL },
   // Per-day reader totals: for the reports screen (Relatórios is editor-level); readers get
   // only the aggregated rankings from /portal/rankings, raw view rows are nobody's to read.
   read(POLICY_IDS.editor, 'news_daily'),

@@ -282,6 +282,24 @@ export const collections: CollectionDef[] = [
     ],
   },
   {
+    // Corrections of published stories (issue #12, item 1): shown on the article with their date
+    // and on /correcoes; written by editor-level staff only (directus/access/policies.ts).
+    collection: 'news_corrections',
+    meta: { icon: 'fact_check', note: 'Correções de notícias publicadas', display_template: '{{note}}', sort_field: null },
+    fields: [
+      uuidPk,
+      m2o('news_id', 'uuid', true),
+      text('note', true),
+      createdAt(),
+      {
+        field: 'created_by',
+        type: 'uuid',
+        meta: { special: ['user-created'], interface: 'select-dropdown-m2o', readonly: true },
+        schema: { is_nullable: true },
+      },
+    ],
+  },
+  {
     collection: 'news_redirects',
     meta: { icon: 'alt_route', note: 'Endereços antigos de notícias (301 para o atual)', hidden: true },
     fields: [
@@ -318,6 +336,8 @@ export const relations: RelationDef[] = [
   { collection: 'news_views', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
   { collection: 'news_redirects', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
   { collection: 'news_daily', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
+  { collection: 'news_corrections', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
+  { collection: 'news_corrections', field: 'created_by', related_collection: 'directus_users', on_delete: 'SET NULL' },
 ];
 
 /** Indexes for the public queries (Directus fields cannot declare composite ones). */
@@ -334,6 +354,8 @@ export const indexes: IndexDef[] = [
   { name: 'news_views_created_idx', collection: 'news_views', columns: ['created_at'] },
   { name: 'news_daily_day_idx', collection: 'news_daily', columns: ['day', 'news_id'] },
   { name: 'news_likes_created_idx', collection: 'news_likes', columns: ['created_at'] },
+  { name: 'news_corrections_news_idx', collection: 'news_corrections', columns: ['news_id', 'created_at'] },
+  { name: 'news_corrections_created_idx', collection: 'news_corrections', columns: ['created_at'] },
   { name: 'news_redirects_news_idx', collection: 'news_redirects', columns: ['news_id'] },
   { name: 'events_active_date_idx', collection: 'events', columns: ['is_active', 'event_date'] },
 ];

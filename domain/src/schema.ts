@@ -97,6 +97,9 @@ export type NewsletterSubscriber = {
 /** An old address of a story, answered with a 301 to its current one (issue #8). */
 export type NewsRedirect = { id: number; slug: string; news_id: string | News; created_at: string };
 
+/** A correction note on a published story (issue #12, item 1). */
+export type NewsCorrection = { id: string; news_id: string | News; note: string; created_at: string; created_by: string | null };
+
 export type Schema = {
   news: News[];
   categories: Category[];
@@ -108,6 +111,7 @@ export type Schema = {
   news_likes: NewsLike[];
   news_views: NewsView[];
   news_redirects: NewsRedirect[];
+  news_corrections: NewsCorrection[];
   news_daily: NewsDaily[];
   newsletter_subscribers: NewsletterSubscriber[];
 };
@@ -132,6 +136,9 @@ export const PUBLIC_NEWS_FIELDS = [
   'view_count',
   'like_count',
 ] as const;
+
+/** Correction fields anonymous readers may see (never who wrote it). */
+export const PUBLIC_CORRECTION_FIELDS = ['id', 'news_id', 'note', 'created_at'] as const;
 
 /** Profile fields anonymous readers may see (bylines). */
 export const PUBLIC_PROFILE_FIELDS = ['id', 'user_id', 'full_name', 'avatar_url', 'bio'] as const;

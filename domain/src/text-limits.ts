@@ -16,6 +16,10 @@ export const TEXT_LIMITS = {
     featured_image: { label: 'Imagem destacada', max: 1000 },
     featured_image_caption: { label: 'Legenda da imagem', max: 300 },
   },
+  // Correction notes (issue #12, item 1).
+  news_corrections: {
+    note: { label: 'Correção', max: 1000 },
+  },
   categories: {
     name: { label: 'Nome', max: 60 },
     slug: { label: 'Slug', max: SLUG_MAX },

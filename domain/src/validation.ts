@@ -24,6 +24,8 @@ export const MESSAGES = {
   publisherIdRequired: 'Publisher ID é obrigatório',
   adUnitIdRequired: 'Ad Unit ID é obrigatório',
   adEndBeforeStart: 'A data de término deve ser posterior à de início',
+  correctionNoteRequired: 'Descreva a correção',
+  correctionNewsRequired: 'Informe a notícia corrigida',
 } as const;
 
 /** pt-BR message by field; empty when the row is valid. */
@@ -149,6 +151,17 @@ export function validateSettings(values: Partial<Record<SettingKey, unknown>>): 
 }
 
 /**
+ * A correction (issue #12, item 1): the note is required and names the story; its length limit is in text-limits.ts.
+ * @example validateCorrection({ news_id: 'n1', note: ' ' }).note // 'Descreva a correção'
+ */
+export function validateCorrection(c: Row): FieldErrors<'note' | 'news_id'> {
+  const e: FieldErrors<'note' | 'news_id'> = {};
+  if (blank(c.note)) e.note = MESSAGES.correctionNoteRequired;
+  if (c.news_id == null || c.news_id === '') e.news_id = MESSAGES.correctionNewsRequired;
+  return e;
+}
+
+/**
  * What the server validates, by collection: the columns an update merges its
  * payload into, and the validator of the merged row (settings are one row per key).
  */
@@ -157,6 +170,7 @@ export const SERVER_VALIDATORS = {
   ads: { columns: ['title', 'content', 'ad_type', 'link_url', 'google_ad_client', 'google_ad_slot', 'start_date', 'end_date'], validate: validateAd },
   categories: { columns: ['name'], validate: validateCategory },
   municipalities: { columns: ['name', 'slug'], validate: validateMunicipality },
+  news_corrections: { columns: ['note', 'news_id'], validate: validateCorrection },
   // No merge: see validateProfile.
   profiles: { columns: [], validate: validateProfile },
   settings: { columns: ['key', 'value'], validate: (s: Row): FieldErrors<'value'> => {

@@ -107,6 +107,32 @@ describe('publish pipeline', () => {
     expect(draft.status).toBe('draft');
   });
 
+  it('a correction is live on its article, with "Atualizado em" and dateModified, and on /correcoes (issue #12)', async () => {
+    const n = ok(await who.editor.post('/items/news', newsFactory({ title: `Pipeline correção ${Date.now()}`, status: 'published' }))) as { id: string; slug: string; title: string };
+    await until(() => existsSync(page(n.slug)), 90_000, 'página publicada');
+    expect(readFileSync(page(n.slug), 'utf8')).not.toContain('Atualizado em');
+    const note = `O nome correto da ponte é Ponte do Outeiro ${Date.now()}.`;
+    // Action
+    const c = ok(await who.editor.post('/items/news_corrections', { news_id: n.id, note })) as { id: string; created_at: string };
+    // Assert
+    const corrections = path.join(builder.releases.current, 'correcoes', 'index.html');
+    await until(() => existsSync(page(n.slug)) && readFileSync(page(n.slug), 'utf8').includes(note), 90_000, 'correção na notícia');
+    const html = readFileSync(page(n.slug), 'utf8');
+    expect(html).toContain('Correção:');
+    expect(html).toContain('Atualizado em');
+    const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!);
+    const article = [ld].flat().find((x: { '@type'?: string }) => x['@type'] === 'NewsArticle');
+    expect(new Date(article.dateModified).getTime()).toBe(new Date(c.created_at).getTime());
+    // Same release: the build that carried the article also rendered /correcoes (a targeted build renders every non-story page).
+    const list = readFileSync(corrections, 'utf8');
+    expect(list).toContain(note);
+    expect(list).toContain(`/news/${n.slug}`);
+    // A removed correction leaves both pages (the delete rebuilds its story too).
+    expect((await who.editor.del(`/items/news_corrections/${c.id}`)).status).toBe(204);
+    await until(() => !readFileSync(page(n.slug), 'utf8').includes(note), 90_000, 'correção retirada da notícia');
+    expect(readFileSync(corrections, 'utf8')).not.toContain(note);
+  });
+
   it('a burst of edits coalesces into at most one follow-up build and ends on the last state', async () => {
     const created = await who.editor.post('/items/news', newsFactory({ title: `Rajada ${Date.now()}`, status: 'published' }));
     await builder.idle();

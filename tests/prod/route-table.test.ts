@@ -54,6 +54,7 @@ async function table(): Promise<Array<[string, string]>> {
     ['search entry', '/pagefind/pagefind-entry.json'],
     ['search page', '/busca'],
     ['privacy page', '/privacidade'],
+    ['corrections page', '/correcoes'],
     ['live state', '/live.json'],
     ['search delta', '/search-delta.json'],
     ['logo', '/logo.svg'],

@@ -8,6 +8,7 @@ import { readItems } from '@directus/sdk';
 import { storiesToRender } from '@portal/domain/build-contract';
 import { sortByName } from '@portal/domain/collation';
 import { isAdVisible, isPubliclyVisible } from '@portal/domain/news-access';
+import { modifiedAfterPublication } from '@portal/domain/corrections';
 import { LIMITS, NAV_CATEGORIES } from '@portal/domain/limits';
 import type { Ad, News, PortalEvent } from '@portal/domain/schema';
 import { withDefaults, type Settings } from '@portal/domain/settings';
@@ -36,11 +37,18 @@ export type CardNews = {
   likes: number;
 };
 
+/** A correction note as readers see it (issue #12, item 1). */
+export type Correction = { id: string; note: string; at: string };
+
 export type Article = CardNews & {
   content: string;
   caption: string | null;
   isFeatured: boolean;
   updatedAt: string | null;
+  /** Corrections of the story, newest first. */
+  corrections: Correction[];
+  /** When the story was materially changed after publication ("Atualizado em"), or null (domain/corrections). */
+  modifiedAt: string | null;
   categoryId: string | null;
   municipalityId: string | null;
 };
@@ -65,6 +73,8 @@ export type Content = {
   skipped: SkippedRecord[];
   /** Old news addresses → current slug of a story on the site (301s; issue #8). */
   redirects: Record<string, string>;
+  /** Every correction of a story on the site, newest first (/correcoes). */
+  corrections: Array<Correction & { story: Pick<Article, 'title' | 'slug'> }>;
 };
 
 export const AUTHOR_FALLBACK = 'Autor não informado';
@@ -78,7 +88,7 @@ type RawNews = Omit<News, 'category_id' | 'municipality_id' | 'status' | 'conten
 
 async function load(): Promise<Content> {
   const client = directus();
-  const [rawNews, categories, municipalities, settingRows, profiles, events, ads, aliases] = await Promise.all([
+  const [rawNews, categories, municipalities, settingRows, profiles, events, ads, aliases, correctionRows] = await Promise.all([
     // The public policy already limits reads to published news whose date has come;
     // the status filter keeps that true even if the policy were widened, and the loop below
     // applies the rule itself (isPubliclyVisible) at the build's own time. PUBLIC_NEWS_FILTER is
@@ -103,7 +113,16 @@ async function load(): Promise<Content> {
     client.request(readItems('ads', { filter: { is_active: { _eq: true } }, sort: ['-created_at'], limit: -1 })),
     // Readers see only aliases of public stories (policy), which is all a redirect may point to.
     client.request(readItems('news_redirects', { fields: ['slug', { news_id: ['slug'] }], limit: -1 })),
+    // Readers see only corrections of public stories (policy: PUBLIC_CORRECTION_FILTER).
+    client.request(readItems('news_corrections', { fields: ['id', 'news_id', 'note', 'created_at'], sort: ['-created_at'], limit: -1 })),
   ]);
+  const correctionsOf = new Map<string, Correction[]>();
+  for (const r of correctionRows as Array<{ id: string; news_id: string; note: string; created_at: string }>) {
+    if (!r.note?.trim() || !r.created_at) continue;
+    const list = correctionsOf.get(String(r.news_id)) ?? [];
+    list.push({ id: r.id, note: r.note.trim(), at: new Date(r.created_at).toISOString() });
+    correctionsOf.set(String(r.news_id), list);
+  }
 
   const authors = new Map(profiles.filter((p) => p.full_name).map((p) => [p.user_id, p.full_name as string]));
   const authorSlug = authorSlugs(profiles);
@@ -129,6 +148,9 @@ async function load(): Promise<Content> {
     }
     const cat = usable(n.category_id);
     const mun = usable(n.municipality_id);
+    const publishedAt = new Date(n.published_at).toISOString();
+    const updatedAt = n.updated_at ? new Date(n.updated_at).toISOString() : null;
+    const corrections = (correctionsOf.get(n.id) ?? []).sort((x, y) => y.at.localeCompare(x.at));
     news.push({
       id: n.id,
       title: n.title,
@@ -139,13 +161,15 @@ async function load(): Promise<Content> {
       municipality: mun ? { name: mun.name, slug: mun.slug } : null,
       author: (n.author_id && authors.get(n.author_id)) || AUTHOR_FALLBACK,
       authorSlug: (n.author_id && authorSlug.get(n.author_id)) || null,
-      publishedAt: new Date(n.published_at).toISOString(),
+      publishedAt,
       views: Number(n.view_count ?? 0),
       likes: Number(n.like_count ?? 0),
       content: n.content ?? '',
       caption: n.featured_image_caption || null,
       isFeatured: !!n.is_featured,
-      updatedAt: n.updated_at ? new Date(n.updated_at).toISOString() : null,
+      updatedAt,
+      corrections,
+      modifiedAt: modifiedAfterPublication(publishedAt, updatedAt, corrections.map((x) => x.at)),
       categoryId: cat?.id ?? null,
       municipalityId: mun?.id ?? null,
     });
@@ -177,6 +201,9 @@ async function load(): Promise<Content> {
     news,
     bySlug,
     redirects,
+    corrections: news
+      .flatMap((a) => a.corrections.map((x) => ({ ...x, story: { title: a.title, slug: a.slug } })))
+      .sort((x, y) => y.at.localeCompare(x.at)),
     byCategory: group((a) => a.category?.slug ?? null),
     byMunicipality: group((a) => a.municipality?.slug ?? null),
     byAuthor: group((a) => a.authorSlug ?? null),

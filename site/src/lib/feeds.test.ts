@@ -5,7 +5,7 @@ import { newsSitemap, rss, sitemapIndex, xmlEscape } from './feeds.ts';
 
 const article = (slug: string, publishedAt: string, title = 'Título'): Article => ({
   id: slug, title, summary: 'Resumo & mais', slug, image: null, category: { name: 'Política', slug: 'politica' }, municipality: null,
-  author: 'Joana', publishedAt, views: 0, likes: 0, content: '', caption: null, isFeatured: false, updatedAt: null, categoryId: null, municipalityId: null,
+  author: 'Joana', publishedAt, views: 0, likes: 0, content: '', caption: null, isFeatured: false, updatedAt: null, corrections: [], modifiedAt: null, categoryId: null, municipalityId: null,
 });
 const site = new URL('https://portal.test');
 

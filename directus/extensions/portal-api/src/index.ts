@@ -12,6 +12,9 @@ import { report } from './reports.ts';
 import { REPORT_DAYS } from '@portal/domain/reports';
 import { isEditorLevel } from '@portal/domain/roles';
 import { roleKeyFromId } from '../../../access/ids.ts';
+import { canRestoreRevision, canSeeRevisions, restorePayload } from '@portal/domain/revisions';
+import { LOADED_VERSION_FIELD } from '@portal/domain/edit-conflict';
+import { listRevisions, revisionSnapshot, storyOf } from './revisions.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INVALID_NEWS = 'Identificador de notícia inválido';
@@ -33,8 +36,44 @@ const route = (fn: (req: any, res: any) => Promise<unknown>) => (req: any, res: 
 
 export default defineEndpoint({
   id: 'portal',
-  handler: (router, { database, env }) => {
+  handler: (router, { database, env, services, getSchema }) => {
     const db = database as any;
+
+    /** The signed-in user, their role and the story, once `canSeeRevisions` let them in (issue #12, item 2). */
+    const historyAccess = async (req: any) => {
+      const a = req.accountability;
+      if (!a?.user) throw forbidden('Usuário não autenticado');
+      const role = a.admin ? 'super_admin' : roleKeyFromId(a.role);
+      const news = await storyOf(db, newsIdFrom(req.params.newsId));
+      if (!news) throw notFound(NEWS_NOT_FOUND);
+      if (!canSeeRevisions(role, a.user, news)) throw forbidden('Você não pode ver o histórico desta notícia');
+      return { role, user: a.user as string, news };
+    };
+
+    router.get(
+      '/news/:newsId/revisions',
+      route(async (req) => {
+        const { news } = await historyAccess(req);
+        return { data: await listRevisions(db, news.id) };
+      }),
+    );
+
+    // Restoring is a save: the request's own rights, validators, edit-conflict check and pipeline apply.
+    router.post(
+      '/news/:newsId/revisions/:revisionId/restore',
+      route(async (req) => {
+        const { role, user, news } = await historyAccess(req);
+        if (!canRestoreRevision(role, user, news)) throw forbidden('Apenas editores, ou o autor enquanto a notícia não é publicada, podem restaurar versões');
+        const revisionId = Number(req.params.revisionId);
+        const data = Number.isInteger(revisionId) ? await revisionSnapshot(db, news.id, revisionId) : undefined;
+        if (!data) throw notFound('Versão não encontrada');
+        const loaded = req.body?.[LOADED_VERSION_FIELD];
+        const payload = { ...restorePayload(data), ...(loaded !== undefined ? { [LOADED_VERSION_FIELD]: loaded } : {}) };
+        const items = new services.ItemsService('news', { schema: await getSchema(), accountability: req.accountability });
+        await items.updateOne(news.id, payload);
+        return { data: { id: news.id } };
+      }),
+    );
 
     router.get('/health', route(async () => ({ ok: true })));
 

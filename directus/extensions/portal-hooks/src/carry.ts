@@ -10,6 +10,7 @@ export const BEFORE_NEWS = Symbol('portal.before-news');
 export const ROW_DATES = Symbol('portal.row-dates');
 export const BEFORE_SLUGS = Symbol('portal.before-slugs');
 export const FILE_CANDIDATES = Symbol('portal.file-candidates');
+export const CORRECTED_NEWS = Symbol('portal.corrected-news');
 
 type Carrier = object;
 

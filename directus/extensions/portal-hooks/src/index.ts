@@ -25,7 +25,8 @@ import { prepareNewsCreate, prepareNewsUpdate, publishDatesByRow, type NewsPaylo
 import { profileFromUser, syncProfileToUser, syncUserToProfile } from './profile-sync.ts';
 import { createLoginGuard, limiterFactory, mountLoginLimits } from './login-limit-middleware.ts';
 import { headOf, mountUploadGuard, sniffImage } from './upload-guard.ts';
-import { BEFORE_NEWS, BEFORE_SLUGS, carried, carry, FILE_CANDIDATES, ROW_DATES } from './carry.ts';
+import { BEFORE_NEWS, BEFORE_SLUGS, carried, carry, CORRECTED_NEWS, FILE_CANDIDATES, ROW_DATES } from './carry.ts';
+import { assertCorrectable, correctedNews } from './corrections.ts';
 import { recordPermalinks, slugsBefore, takenSlugs, type SlugBefore } from './permalink-store.ts';
 import { candidateFiles, FILE_SOURCES, refreshFileVisibility, storedRows, type FileSource } from './file-visibility.ts';
 import { textLimitError, TEXT_LIMITS, type LimitedCollection } from '@portal/domain/text-limits';
@@ -168,6 +169,27 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     await afterNewsWrite(keys as Keys, carried<NewsState[]>(keys, BEFORE_NEWS));
   });
   action('news.items.delete', async ({ keys }) => afterNewsWrite(keys as Keys, carried<NewsState[]>(keys, BEFORE_NEWS)));
+
+  // Corrections (issue #12, item 1): only on public stories; each write rebuilds its story (and /correcoes).
+  const newsRow = (db: any, id: unknown) => db('news').where('id', id).first('status', 'published_at');
+  filter('news_corrections.items.create', async (payload, _meta, { database: db }) => {
+    assertCorrectable(await newsRow(db, (payload as { news_id?: unknown }).news_id), new Date());
+    return payload;
+  });
+  filter('news_corrections.items.update', async (payload, meta, { database: db }) => {
+    const keys = (meta as { keys: Keys }).keys ?? [];
+    const moved = (payload as { news_id?: unknown }).news_id;
+    if (moved !== undefined) assertCorrectable(await newsRow(db, moved), new Date());
+    carry(keys, CORRECTED_NEWS, [...(await correctedNews(db, keys)), ...(moved ? [String(moved)] : [])]);
+    return payload;
+  });
+  filter('news_corrections.items.delete', async (keys, _meta, { database: db }) => {
+    carry(keys as Keys, CORRECTED_NEWS, await correctedNews(db, keys as Keys));
+    return keys;
+  });
+  action('news_corrections.items.create', async ({ payload }) => afterNewsWrite([String((payload as { news_id: unknown }).news_id)]));
+  action('news_corrections.items.update', async ({ keys }) => afterNewsWrite(carried<string[]>(keys, CORRECTED_NEWS) ?? []));
+  action('news_corrections.items.delete', async ({ keys }) => afterNewsWrite(carried<string[]>(keys, CORRECTED_NEWS) ?? []));
 
   for (const collection of SITE_WIDE_COLLECTIONS) {
     for (const event of ['create', 'update', 'delete']) {

@@ -19,6 +19,6 @@ export const getStaticPaths = (async () => {
 
 export const GET: APIRoute = ({ props, site }) => {
   const { items } = props as { items: Article[] };
-  const body = sitemap(items.map((a) => ({ loc: new URL(`/news/${a.slug}`, site).href, lastmod: a.updatedAt ?? a.publishedAt })));
+  const body = sitemap(items.map((a) => ({ loc: new URL(`/news/${a.slug}`, site).href, lastmod: a.modifiedAt ?? a.updatedAt ?? a.publishedAt })));
   return new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8' } });
 };

@@ -1,4 +1,4 @@
-/** Every page that is not a story: home, the privacy page, categories and municipalities, their archive indexes and month pages. */
+/** Every page that is not a story: home, the privacy and corrections pages, categories and municipalities, their archive indexes and month pages. */
 import type { APIRoute } from 'astro';
 import { archiveIndexPath, archiveMonthPath, listPath } from '@portal/domain/archive';
 import { categoryPages, content } from '../../lib/content.ts';
@@ -11,6 +11,7 @@ export const GET: APIRoute = async ({ site }) => {
   const body = sitemap([
     { loc: url('/'), lastmod: c.news[0]?.publishedAt },
     { loc: url('/privacidade') },
+    { loc: url('/correcoes'), lastmod: c.corrections[0]?.at },
     ...categoryPages(c).flatMap((k) => {
       const newest = c.byCategory.get(k.slug)?.[0]?.publishedAt;
       return [{ loc: url(`/category/${k.slug}`), lastmod: newest }, ...(newest ? [{ loc: url(archiveIndexPath(k.slug)), lastmod: newest }] : [])];

@@ -22,6 +22,8 @@ import { newsInputSchema, useCreateNews, type NewsInput } from '../api/create-ne
 import type { NewsRow } from '../api/news-queries.ts';
 import { useUpdateNews } from '../api/update-news.ts';
 import { staffAssetUrl } from '../../../lib/directus.ts';
+import { NewsCorrectionsPanel } from './news-corrections-panel.tsx';
+import { NewsHistoryPanel } from './news-history-panel.tsx';
 
 export type Option = { id: string; name: string };
 
@@ -213,6 +215,8 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
           </Button>
         </div>
       </form>
+      {news && <NewsCorrectionsPanel news={news} role={role} />}
+      {news && <NewsHistoryPanel news={news} role={role} onRestored={onClose} />}
       <ImageUploadDialog
         open={uploading}
         onClose={() => setUploading(false)}

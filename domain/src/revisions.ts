@@ -1,0 +1,48 @@
+/**
+ * Revisions of a story (issue #12, item 2): who may see them and who may
+ * restore one, and which fields a restore brings back. The server applies
+ * these in portal-api (/portal/news/:id/revisions); the admin only mirrors them
+ * to show or hide the panel and the button.
+ */
+import { canEditNews } from './news-access.ts';
+import { isEditorLevel } from './roles.ts';
+
+type Story = { author_id: string | null; status: string };
+
+/**
+ * Editor-level staff see every story's history; anyone else only their own
+ * stories' (a producer never sees revisions of a colleague's story).
+ * @example canSeeRevisions('producer', 'u1', { author_id: 'u2', status: 'draft' }) // false
+ */
+export function canSeeRevisions(role: string | null | undefined, userId: string, news: Story): boolean {
+  if (isEditorLevel(role)) return true;
+  return !!userId && news.author_id === userId;
+}
+
+/**
+ * Restoring is saving: editor-level staff, or the author while the story is
+ * unpublished (draft or pending) — exactly who may edit it (canEditNews).
+ * @example canRestoreRevision('producer', 'u1', { author_id: 'u1', status: 'published' }) // false
+ */
+export const canRestoreRevision = (role: string | null | undefined, userId: string, news: Story): boolean => canEditNews(role, userId, news);
+
+/** What a restore brings back: the text of the story and its image; never status, dates, author or municipality. */
+export const RESTORED_FIELDS = ['title', 'summary', 'content', 'featured_image', 'featured_image_caption'] as const;
+export type RestoredField = (typeof RESTORED_FIELDS)[number];
+
+/** The fields the history diffs. */
+export const DIFFED_FIELDS = ['title', 'summary', 'content'] as const;
+
+/** How many saves the history lists, newest first. */
+export const REVISIONS_SHOWN = 30;
+
+/**
+ * The payload a restore sends through the normal update: the restored fields
+ * present in the revision's snapshot (missing ones are left alone).
+ * @example restorePayload({ title: 'A', status: 'published', content: 'x' }) // { title: 'A', content: 'x' }
+ */
+export function restorePayload(snapshot: Record<string, unknown>): Partial<Record<RestoredField, unknown>> {
+  const out: Partial<Record<RestoredField, unknown>> = {};
+  for (const f of RESTORED_FIELDS) if (f in snapshot) out[f] = snapshot[f] ?? null;
+  return out;
+}
