@@ -10,7 +10,7 @@ import path from 'node:path';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { isTargetedBuild } from './domain/src/build-contract.ts';
+import { isTargetedBuild, SEARCH_INDEX_PROCESS_ENV } from './domain/src/build-contract.ts';
 import { RECENT_INDEX_DIR } from './domain/src/search-delta.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -32,7 +32,8 @@ const scratchDir = path.join(here, '.cache/astro-build', createHash('sha1').upda
 function runSearchIndex(outDir, recent) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(here, 'site/src/lib/search-index-cli.ts'), outDir, ...(recent ? ['--recent'] : [])], {
-      env: process.env,
+      // It reads the build's news rows; the page process alone writes them (site/src/lib/news-snapshot.ts).
+      env: { ...process.env, [SEARCH_INDEX_PROCESS_ENV]: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

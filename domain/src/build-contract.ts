@@ -47,6 +47,19 @@ export const BUILD_SLUGS_ENV = 'PORTAL_BUILD_SLUGS';
 /** Builder → Astro: the release a targeted build is laid over (it reads the search delta there). */
 export const PREVIOUS_RELEASE_ENV = 'PORTAL_PREVIOUS_RELEASE';
 
+/**
+ * Builder → Astro: the news rows the release under a targeted build was made
+ * from (v8-serialised, beside that release). The build reads them and fetches
+ * only the stories it lists, instead of the whole archive from Directus.
+ */
+export const NEWS_SNAPSHOT_ENV = 'PORTAL_NEWS_SNAPSHOT';
+
+/** Where a release's news rows are kept: beside it, never inside (not a public file). */
+export const newsSnapshotFile = (release: string) => `${release.replace(/\/$/, '')}.news.v8`;
+
+/** Astro → its search-index process: read the rows, leave writing them to the page process. */
+export const SEARCH_INDEX_PROCESS_ENV = 'PORTAL_SEARCH_INDEX_PROCESS';
+
 /** A targeted build (even one with no story: a site-wide change) as opposed to a full one. */
 export function isTargetedBuild(env: Record<string, string | undefined>): boolean {
   return env[BUILD_NEWS_IDS_ENV] !== undefined;

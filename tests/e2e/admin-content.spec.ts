@@ -186,6 +186,8 @@ test.describe('configurações', () => {
     try {
       await page.goto(`${live}/`);
       await expect(ad).toBeVisible();
+      // A copy of the site as built so far (a browser or CDN holding the old home page).
+      execFileSync('cp', ['-al', `${before}/.`, cachedHome]);
       await api.request(updateItem('ads', bottom.id, { is_active: false } as never));
       await api.request(updateItem('settings', 'urgent_message', { value: message }));
       const after = await buildTargeted(SITE_WIDE, null, releases, { directusUrl: s.directusUrl, siteUrl: s.siteUrl });
@@ -196,7 +198,6 @@ test.describe('configurações', () => {
       await page.goto(`${live}/news/${story!.slug}`);
       await expect(urgentText).toHaveText(message);
       // ... and the old home page, served beside the new /live.json, drops the ad and shows the message.
-      execFileSync('cp', ['-al', `${before}/.`, cachedHome]);
       // Replaced, not written through: the hard link is shared with the suite's site.
       rmSync(path.join(cachedHome, 'live.json'));
       copyFileSync(path.join(after, 'live.json'), path.join(cachedHome, 'live.json'));

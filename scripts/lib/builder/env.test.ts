@@ -7,7 +7,12 @@ import { builderEnv } from './env.ts';
 
 describe("the builder's environment", () => {
   it('defaults for a local run', () => {
-    expect(builderEnv({ BUILDER_HOST: '127.0.0.1' })).toMatchObject({ BUILDER_PORT: 4400, BUILDER_TOKEN: '', DIRECTUS_URL: 'http://127.0.0.1:8055', BUILDER_INITIAL_BUILD: '1' });
+    expect(builderEnv({ BUILDER_HOST: '127.0.0.1' })).toMatchObject({
+      BUILDER_PORT: 4400,
+      BUILDER_TOKEN: '',
+      DIRECTUS_URL: 'http://127.0.0.1:8055',
+      BUILDER_INITIAL_BUILD: '1',
+    });
   });
 
   it('every problem at once, in pt-BR', () => {

@@ -121,7 +121,9 @@ export function startBuilder(o: BuilderOptions) {
         }
         status.lastSuccessAt = new Date().toISOString();
         status.lastError = null;
-        log(`${req.full ? 'build completo' : req.news.length ? `publicação de ${req.news.length} notícia(s)` : 'mudança geral do site'} no ar em ${outcome.ms} ms`);
+        log(
+          `${req.full ? 'build completo' : req.news.length ? `publicação de ${req.news.length} notícia(s)` : 'mudança geral do site'} no ar em ${outcome.ms} ms`,
+        );
         const delay = o.catchUpMs ?? 60_000;
         // At most `delay` after the first change not caught up yet: a timer reset by
         // every publish would never fire on a busy day (the full lane never delays a publish).

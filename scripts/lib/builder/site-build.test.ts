@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pruneArchive } from './site-build.ts';
+import { overlay, staleArchiveFiles } from './site-build.ts';
 
 function release(files: string[]) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-prune-'));
@@ -29,39 +29,50 @@ const LIVE = [
   'sitemaps/pages.xml',
 ];
 
-describe('pruneArchive: the months a targeted build wrote lose their old files first', () => {
-  it('only those months, in every category and municipality, with their sitemaps', () => {
+describe('staleArchiveFiles: what a targeted build takes over in the archive', () => {
+  const write = (scratch: string, record: unknown) => writeFileSync(`${scratch}.archive.json`, JSON.stringify(record));
+
+  it('the months it wrote, in every list, with their sitemaps', () => {
     const dir = release(LIVE);
     const scratch = release([]);
-    writeFileSync(`${scratch}.archive.json`, JSON.stringify(['2026-03']));
-    // Action
-    pruneArchive(scratch, dir);
-    // Assert
-    const left = LIVE.filter((f) => existsSync(path.join(dir, f)));
-    expect(left).toEqual([
-      'category/politica/2026/01/index.html',
-      'category/politica/arquivo/index.html',
-      'category/politica/index.html',
-      'municipio/santarem/2026/01/index.html',
-      'municipio/santarem/arquivo/index.html',
-      'sitemaps/news-2026-01.xml',
-      'sitemaps/pages.xml',
-    ]);
+    write(scratch, { months: ['2026-03'], lists: 'all' });
+    expect(staleArchiveFiles(scratch, dir).sort()).toEqual(
+      [
+        'category/esportes/2026/03/index.html',
+        'category/politica/2026/03/2/index.html',
+        'category/politica/2026/03/index.html',
+        'municipio/santarem/2026/03/index.html',
+        'sitemaps/news-2026-03-2.xml',
+        'sitemaps/news-2026-03.xml',
+      ].sort(),
+    );
     expect(existsSync(`${scratch}.archive.json`)).toBe(false);
+  });
+
+  it('a publish that wrote some lists leaves the months of the others alone', () => {
+    const dir = release(LIVE);
+    const scratch = release([]);
+    write(scratch, { months: ['2026-03'], lists: { category: ['politica'], municipio: [], autor: [] } });
+    expect(staleArchiveFiles(scratch, dir).sort()).toEqual(
+      ['category/politica/2026/03/2/index.html', 'category/politica/2026/03/index.html', 'sitemaps/news-2026-03-2.xml', 'sitemaps/news-2026-03.xml'].sort(),
+    );
   });
 
   it('every month when the build wrote them all; nothing without a record', () => {
     const dir = release(LIVE);
-    pruneArchive(release([]), dir);
-    expect(LIVE.every((f) => existsSync(path.join(dir, f)))).toBe(true);
+    expect(staleArchiveFiles(release([]), dir)).toEqual([]);
     const scratch = release([]);
-    writeFileSync(`${scratch}.archive.json`, '"all"');
-    pruneArchive(scratch, dir);
-    expect(LIVE.filter((f) => existsSync(path.join(dir, f)))).toEqual([
-      'category/politica/arquivo/index.html',
-      'category/politica/index.html',
-      'municipio/santarem/arquivo/index.html',
-      'sitemaps/pages.xml',
-    ]);
+    write(scratch, { months: 'all', lists: 'all' });
+    expect(staleArchiveFiles(scratch, dir)).toHaveLength(LIVE.length - 4);
+  });
+});
+
+describe('overlay', () => {
+  it('lays every file over the target by rename, story pages first', () => {
+    const dir = release(['index.html', 'news/a/index.html']);
+    const from = release(['index.html', 'news/b/index.html', 'category/x/index.html']);
+    overlay(from, dir);
+    expect(['index.html', 'news/a/index.html', 'news/b/index.html', 'category/x/index.html'].every((f) => existsSync(path.join(dir, f)))).toBe(true);
+    expect(existsSync(path.join(from, 'news/b/index.html'))).toBe(false);
   });
 });

@@ -9,11 +9,11 @@
  */
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import type { SkippedRecord } from '@portal/domain/text-limits';
 import path from 'node:path';
 import { ROOT } from '../../../directus/scripts/lib/paths.ts';
-import { targetedBuildEnv, type TargetedRequest } from '@portal/domain/build-contract';
+import { NEWS_SNAPSHOT_ENV, newsSnapshotFile, targetedBuildEnv, type TargetedRequest } from '@portal/domain/build-contract';
 import { ARCHIVE_ROOTS } from '@portal/domain/archive';
 import type { Releases } from './releases.ts';
 
@@ -53,53 +53,95 @@ export function runAstro(outDir: string, o: SiteBuildOptions, extraEnv: Record<s
   });
 }
 
-/** Moves every file of `from` into `to`, replacing entries by rename so hard-linked twins stay untouched. */
-export function overlay(from: string, to: string) {
-  for (const name of readdirSync(from)) {
+/**
+ * Moves every file of `from` into `to`, each by one rename(2): a reader gets
+ * the old file or the new one, never half of one, and hard-linked twins in
+ * other releases stay untouched. Story pages go first, so a list never links
+ * to a story whose page is not there yet.
+ */
+export function overlay(from: string, to: string, top = true) {
+  const names = readdirSync(from);
+  if (top) names.sort((a, b) => Number(b === 'news') - Number(a === 'news'));
+  for (const name of names) {
     const src = path.join(from, name);
     const dst = path.join(to, name);
     if (statSync(src).isDirectory()) {
       if (existsSync(dst) && !statSync(dst).isDirectory()) rmSync(dst);
       mkdirSync(dst, { recursive: true });
-      overlay(src, dst);
+      overlay(src, dst, false);
     } else {
       renameSync(src, dst);
     }
   }
 }
 
+/** Every file under `dir`, relative to it. */
+function filesUnder(dir: string, rel = ''): string[] {
+  const here = path.join(dir, rel);
+  if (!existsSync(here)) return [];
+  return readdirSync(here).flatMap((name) => {
+    const r = path.join(rel, name);
+    return statSync(path.join(dir, r)).isDirectory() ? filesUnder(dir, r) : [r];
+  });
+}
+
 /**
- * Before a targeted build is laid over the live copy: the archive months it
- * wrote (site/src/lib/archive-pages.ts records them beside its output) lose
- * their old files, so a month that shrank or emptied keeps no stale page or
- * monthly sitemap. `all`: every month.
+ * The archive files a targeted build takes over: the month pages of the months
+ * and lists it wrote (site/src/lib/archive-pages.ts records them beside its
+ * output) and those months' sitemaps. After the overlay, the ones it did not
+ * write again go (a month that shrank or emptied keeps no stale page or
+ * monthly sitemap); other lists and months keep theirs.
  */
-export function pruneArchive(scratch: string, dir: string) {
+export function staleArchiveFiles(scratch: string, dir: string): string[] {
   const file = `${scratch}.archive.json`;
-  if (!existsSync(file)) return;
-  let scope: 'all' | string[];
+  if (!existsSync(file)) return [];
+  let record: { months?: unknown; lists?: unknown };
   try {
-    scope = JSON.parse(readFileSync(file, 'utf8'));
+    record = JSON.parse(readFileSync(file, 'utf8'));
   } finally {
     rmSync(file, { force: true });
   }
-  const months = scope === 'all' ? null : new Set(scope.filter((m) => /^\d{4}-\d{2}$/.test(m)));
-  // Month pages of categories and municipalities (ARCHIVE_ROOTS).
+  const months =
+    record.months === 'all' || !Array.isArray(record.months)
+      ? null
+      : new Set(record.months.filter((m): m is string => typeof m === 'string' && /^\d{4}-\d{2}$/.test(m)));
+  const lists = record.lists && typeof record.lists === 'object' ? (record.lists as Partial<Record<string, unknown>>) : null;
+  const listed = (root: string, list: string) => {
+    if (!lists) return true;
+    const names = lists[root];
+    return Array.isArray(names) && names.includes(list);
+  };
+  const stale: string[] = [];
+  // Month pages of categories, municipalities and authors (ARCHIVE_ROOTS).
   for (const root of ARCHIVE_ROOTS) {
-    const lists = path.join(dir, root);
-    for (const list of existsSync(lists) ? readdirSync(lists) : []) {
-      for (const year of readdirSync(path.join(lists, list)).filter((y) => /^\d{4}$/.test(y))) {
-        const yearDir = path.join(lists, list, year);
-        for (const month of readdirSync(yearDir).filter((m) => /^\d{2}$/.test(m))) {
-          if (!months || months.has(`${year}-${month}`)) rmSync(path.join(yearDir, month), { recursive: true, force: true });
+    const base = path.join(dir, root);
+    for (const list of existsSync(base) ? readdirSync(base) : []) {
+      if (!listed(root, list) || !statSync(path.join(base, list)).isDirectory()) continue;
+      for (const year of readdirSync(path.join(base, list)).filter((y) => /^\d{4}$/.test(y))) {
+        for (const month of readdirSync(path.join(base, list, year)).filter((m) => /^\d{2}$/.test(m))) {
+          if (!months || months.has(`${year}-${month}`)) stale.push(...filesUnder(dir, path.join(root, list, year, month)));
         }
       }
     }
   }
-  const sitemaps = path.join(dir, 'sitemaps');
-  for (const f of existsSync(sitemaps) ? readdirSync(sitemaps) : []) {
+  for (const f of existsSync(path.join(dir, 'sitemaps')) ? readdirSync(path.join(dir, 'sitemaps')) : []) {
     const m = /^news-(\d{4}-\d{2})(-\d+)?\.xml$/.exec(f);
-    if (m && (!months || months.has(m[1]!))) rmSync(path.join(sitemaps, f), { force: true });
+    if (m && (!months || months.has(m[1]!))) stale.push(path.join('sitemaps', f));
+  }
+  return stale;
+}
+
+/** Removes `files` (relative to `dir`) and the folders they leave empty. */
+function removeFiles(dir: string, files: string[]) {
+  for (const f of files) {
+    rmSync(path.join(dir, f), { force: true });
+    for (let d = path.dirname(f); d !== '.' && d !== path.dirname(d); d = path.dirname(d)) {
+      try {
+        rmdirSync(path.join(dir, d));
+      } catch {
+        break; // not empty: its parents are not either
+      }
+    }
   }
 }
 
@@ -133,31 +175,31 @@ export async function buildFull(releases: Releases, o: SiteBuildOptions): Promis
 }
 
 /**
- * A targeted build: the listed stories and every page that is not a story,
+ * A targeted build: the listed stories and the pages their change touches,
  * rendered into scratch and laid over `base` (a full build being adopted) or
- * over a hard-link copy of the live release. Returns the folder (not yet live).
+ * over the live release itself, one rename per file (no copy of the archive:
+ * its cost would grow with it). Returns the folder.
  */
 export async function buildTargeted(req: TargetedRequest, base: string | null, releases: Releases, o: SiteBuildOptions): Promise<string> {
   // Nothing live to lay the pages over yet: the first build is a full one.
   if (!base && !releases.active()) return buildFull(releases, o);
   const scratch = releases.prepare();
-  let dir: string | null = null;
   try {
-    await runAstro(scratch, o, targetedBuildEnv(req, base ?? releases.active()!));
-    dir = base ?? (await releases.cloneActive());
-    // Articles that left the public site (unpublished, deleted, renamed) lose their page.
-    for (const slug of req.slugs) {
-      if (!slug || slug.includes('/') || slug.includes('..')) continue;
-      if (!existsSync(path.join(scratch, 'news', slug))) rmSync(path.join(dir, 'news', slug), { recursive: true, force: true });
-    }
-    pruneArchive(scratch, dir);
+    const dir = base ?? releases.active()!;
+    // The rows the release under it was made from, unless names joined into them changed (catalogue).
+    const rows: Record<string, string> = !req.archive && existsSync(newsSnapshotFile(dir)) ? { [NEWS_SNAPSHOT_ENV]: newsSnapshotFile(dir) } : {};
+    await runAstro(scratch, o, { ...targetedBuildEnv(req, dir), ...rows });
+    const written = new Set(filesUnder(scratch));
+    const stale = staleArchiveFiles(scratch, dir).filter((f) => !written.has(f));
+    // Articles that left the public site (unpublished, deleted, renamed).
+    const gone = req.slugs.filter((slug) => slug && !slug.includes('/') && !slug.includes('..') && !existsSync(path.join(scratch, 'news', slug)));
     overlay(scratch, dir);
+    // Lists first, then what they no longer link to.
+    removeFiles(dir, stale);
+    for (const slug of gone) rmSync(path.join(dir, 'news', slug), { recursive: true, force: true });
     if (existsSync(`${scratch}.report.json`)) renameSync(`${scratch}.report.json`, `${dir}.report.json`);
+    if (existsSync(newsSnapshotFile(scratch))) renameSync(newsSnapshotFile(scratch), newsSnapshotFile(dir));
     return dir;
-  } catch (e) {
-    // The base belongs to the caller (the scheduler discards a failed adoption).
-    if (dir && dir !== base) releases.discard(dir);
-    throw e;
   } finally {
     releases.discard(scratch);
   }

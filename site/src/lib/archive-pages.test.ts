@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { archiveMonthPages, archiveMonths, archiveScope, byYear, inScope, lastModified, newsSitemapFiles } from './archive-pages.ts';
+import { archiveMonthPages, archiveMonths, archiveScope, byYear, inLists, inScope, lastModified, listScope, newsSitemapFiles } from './archive-pages.ts';
 
 const s = (id: string, publishedAt: string, updatedAt: string | null = null) => ({ id, publishedAt, updatedAt });
 // Newest first, as the content loader gives them.
@@ -29,6 +29,22 @@ describe('archive scope of a build', () => {
 
   it('a story moved to another date rewrites the month it left too', () => {
     expect(archiveScope(news, { PORTAL_BUILD_NEWS_IDS: 'n2', PORTAL_BUILD_MONTHS: '2026-08,2026-10' })).toEqual(new Set(['2026-08', '2026-10']));
+  });
+});
+
+describe('list pages of a build', () => {
+  const l = (category: string | null, municipio: string | null = null, autor: string | null = null) => ({ category, municipio, autor });
+  it('a publish writes the lists its stories are in now and were in before', () => {
+    const scope = listScope({ PORTAL_BUILD_NEWS_IDS: 'a' }, [l('politica', 'belem', 'joana')], [l('economia', 'belem', 'joana')]);
+    expect(scope).toEqual({ category: new Set(['politica', 'economia']), municipio: new Set(['belem']), autor: new Set(['joana']) });
+    expect(inLists(scope, 'category', 'esportes')).toBe(false);
+    expect(inLists(scope, 'municipio', 'belem')).toBe(true);
+  });
+  it('everything for a full build, a site-wide or catalogue change, or without the rows it was built from', () => {
+    expect(listScope({}, [], [])).toBe('all');
+    expect(listScope({ PORTAL_BUILD_NEWS_IDS: '' }, [], [])).toBe('all');
+    expect(listScope({ PORTAL_BUILD_NEWS_IDS: 'a', PORTAL_BUILD_ARCHIVE: '1' }, [l('x')], [])).toBe('all');
+    expect(listScope({ PORTAL_BUILD_NEWS_IDS: 'a' }, [l('x')], null)).toBe('all');
   });
 });
 

@@ -48,11 +48,42 @@ export function archiveScope(stories: readonly Story[], env: Env): ArchiveScope 
  * live copy's files of those months (pages past the new last one, months
  * emptied) go before the new ones are laid over it (scripts/lib/builder/site-build.ts).
  */
-export function recordArchiveScope(scope: ArchiveScope, out = process.env.SITE_OUT_DIR): void {
-  if (out) writeFileSync(`${out.replace(/\/$/, '')}.archive.json`, JSON.stringify(scope === 'all' ? 'all' : [...scope]));
+export function recordArchiveScope(scope: ArchiveScope, lists: ListScope, out = process.env.SITE_OUT_DIR): void {
+  if (!out) return;
+  const record: ArchiveRecord = {
+    months: scope === 'all' ? 'all' : [...scope],
+    lists: lists === 'all' ? 'all' : { category: [...lists.category], municipio: [...lists.municipio], autor: [...lists.autor] },
+  };
+  writeFileSync(`${out.replace(/\/$/, '')}.archive.json`, JSON.stringify(record));
 }
 
+/** What the builder reads beside a build's output: the months and lists whose month pages it wrote. */
+export type ArchiveRecord = { months: 'all' | string[]; lists: 'all' | Record<ListKind, string[]> };
+
 export const inScope = (scope: ArchiveScope, month: MonthKey): boolean => scope === 'all' || scope.has(month);
+
+/** The per-list pages (index, archive index, feed, home filter data) a build writes: all, or these lists. */
+export type ListScope = 'all' | { category: ReadonlySet<string>; municipio: ReadonlySet<string>; autor: ReadonlySet<string> };
+export type ListKind = 'category' | 'municipio' | 'autor';
+type Listed = { category: string | null; municipio: string | null; autor: string | null };
+
+/**
+ * A publish or an edit changes the lists its stories are in now and were in
+ * before (from the rows the live release was built from); every other list
+ * keeps its pages from the live release. A site-wide change, a catalogue
+ * change, a full build, or a build that cannot know where the stories were
+ * listed before, writes them all.
+ * @example listScope({ PORTAL_BUILD_NEWS_IDS: 'a' }, [{ category: 'politica', municipio: 'belem', autor: null }], [])
+ * // { category: Set {'politica'}, municipio: Set {'belem'}, autor: Set {} }
+ */
+export function listScope(env: Env, now: readonly Listed[], before: readonly Listed[] | null): ListScope {
+  const ids = env[BUILD_NEWS_IDS_ENV];
+  if (ids === undefined || env[BUILD_ARCHIVE_ENV] === '1' || !ids.split(',').some(Boolean) || before === null) return 'all';
+  const pick = (k: ListKind) => new Set([...now, ...before].map((s) => s[k]).filter((v): v is string => !!v));
+  return { category: pick('category'), municipio: pick('municipio'), autor: pick('autor') };
+}
+
+export const inLists = (scope: ListScope, kind: ListKind, slug: string): boolean => scope === 'all' || scope[kind].has(slug);
 
 export type MonthPage<T> = { category: string; month: MonthKey; page: number; pages: number; items: T[] };
 
@@ -126,8 +157,10 @@ export function monthPagePaths<T extends Story>(
   byKey: ReadonlyMap<string, readonly T[]>,
   scope: ArchiveScope,
   name: (slug: string, first: T | undefined) => string,
+  lists: { scope: ListScope; kind: ListKind } = { scope: 'all', kind: 'category' },
 ): Array<{ params: { slug: string; year: string; month: string; page: string | undefined }; props: MonthPageProps<T> }> {
-  return archiveMonthPages(byKey, scope).map((p) => ({
+  const inScopeLists = lists.scope === 'all' ? byKey : new Map([...byKey].filter(([slug]) => inLists(lists.scope, lists.kind, slug)));
+  return archiveMonthPages(inScopeLists, scope).map((p) => ({
     params: { slug: p.category, year: p.month.slice(0, 4), month: p.month.slice(5, 7), page: p.page > 1 ? String(p.page) : undefined },
     props: { name: name(p.category, p.items[0]), month: p.month, page: p.page, pages: p.pages, items: p.items },
   }));

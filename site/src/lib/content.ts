@@ -5,7 +5,7 @@
  * 10,000 news in seconds.
  */
 import { readItems } from '@directus/sdk';
-import { storiesToRender } from '@portal/domain/build-contract';
+import { BUILD_NEWS_IDS_ENV, storiesToRender } from '@portal/domain/build-contract';
 import { sortByName } from '@portal/domain/collation';
 import { isAdVisible, isPubliclyVisible } from '@portal/domain/news-access';
 import { modifiedAfterPublication } from '@portal/domain/corrections';
@@ -17,6 +17,8 @@ import { topByCount } from '@portal/domain/engagement';
 import { isUsableSlug, unrenderableNewsReason, type SkippedRecord } from '@portal/domain/text-limits';
 import { writeFileSync } from 'node:fs';
 import { directus } from './directus.ts';
+import { newsRows } from './news-snapshot.ts';
+import { inLists, listScope, type ListScope } from './archive-pages.ts';
 
 export type Ref = { name: string; slug: string };
 
@@ -71,6 +73,8 @@ export type Content = {
   builtAt: Date;
   /** Records left out of this build because they cannot become pages (reported to the newsroom). */
   skipped: SkippedRecord[];
+  /** The per-list pages this build writes (site/src/lib/archive-pages.ts listScope). */
+  lists: ListScope;
   /** Old news addresses → current slug of a story on the site (301s; issue #8). */
   redirects: Record<string, string>;
   /** Every correction of a story on the site, newest first (/correcoes). */
@@ -86,25 +90,49 @@ type RawNews = Omit<News, 'category_id' | 'municipality_id' | 'status' | 'conten
   municipality_id: Joined;
 };
 
+const NEWS_FIELDS = [
+  'id',
+  'title',
+  'summary',
+  'content',
+  'slug',
+  'is_featured',
+  'featured_image',
+  'featured_image_caption',
+  'author_id',
+  'published_at',
+  'updated_at',
+  'view_count',
+  'like_count',
+  { category_id: ['id', 'name', 'slug'], municipality_id: ['id', 'name', 'slug'] },
+] as const;
+
+const chunks = <T>(xs: T[], n: number): T[][] => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
+
 async function load(): Promise<Content> {
   const client = directus();
-  const [rawNews, categories, municipalities, settingRows, profiles, events, ads, aliases, correctionRows] = await Promise.all([
+  const [newsRead, categories, municipalities, settingRows, profiles, events, ads, aliases, correctionRows] = await Promise.all([
     // The public policy already limits reads to published news whose date has come;
     // the status filter keeps that true even if the policy were widened, and the loop below
     // applies the rule itself (isPubliclyVisible) at the build's own time. PUBLIC_NEWS_FILTER is
     // not used here: the SDK types published_at as text, so it refuses `_lte` on it.
-    client.request(
-      readItems('news', {
-        fields: [
-          'id', 'title', 'summary', 'content', 'slug', 'is_featured', 'featured_image', 'featured_image_caption',
-          'author_id', 'published_at', 'updated_at', 'view_count', 'like_count',
-          { category_id: ['id', 'name', 'slug'], municipality_id: ['id', 'name', 'slug'] },
-        ],
-        filter: { status: { _eq: 'published' } },
-        sort: ['-published_at'],
-        limit: -1,
-      }),
-    ),
+    newsRows<RawNews>({
+      all: async () =>
+        (await client.request(
+          readItems('news', { fields: NEWS_FIELDS, filter: { status: { _eq: 'published' } }, sort: ['-published_at'], limit: -1 }),
+        )) as unknown as RawNews[],
+      // A request lists at most 500 stories; 100 ids per read keep each URL short.
+      byIds: async (ids) =>
+        (
+          await Promise.all(
+            chunks(ids, 100).map((part) =>
+              client.request(
+                readItems('news', { fields: NEWS_FIELDS, filter: { _and: [{ status: { _eq: 'published' } }, { id: { _in: part } }] }, limit: -1 }),
+              ),
+            ),
+          )
+        ).flat() as unknown as RawNews[],
+    }),
     client.request(readItems('categories', { fields: ['name', 'slug'], limit: -1 })),
     client.request(readItems('municipalities', { fields: ['name', 'slug'], limit: -1 })),
     client.request(readItems('settings', { fields: ['key', 'value'], limit: -1 })),
@@ -126,6 +154,15 @@ async function load(): Promise<Content> {
 
   const authors = new Map(profiles.filter((p) => p.full_name).map((p) => [p.user_id, p.full_name as string]));
   const authorSlug = authorSlugs(profiles);
+  const rawNews = newsRead.rows;
+  // Which per-list pages this build writes (the lists its stories are in and were in).
+  const listedIds = new Set(process.env[BUILD_NEWS_IDS_ENV]?.split(',') ?? []);
+  const listedIn = (r: RawNews) => ({
+    category: r.category_id?.slug ?? null,
+    municipio: r.municipality_id?.slug ?? null,
+    autor: (r.author_id && authorSlug.get(r.author_id)) || null,
+  });
+  const lists = listScope(process.env, rawNews.filter((r) => listedIds.has(r.id)).map(listedIn), newsRead.before?.map(listedIn) ?? null);
   const now = new Date();
   const news: Article[] = [];
   // One bad record (written before the limits, or by hand in the database) is
@@ -169,7 +206,11 @@ async function load(): Promise<Content> {
       isFeatured: !!n.is_featured,
       updatedAt,
       corrections,
-      modifiedAt: modifiedAfterPublication(publishedAt, updatedAt, corrections.map((x) => x.at)),
+      modifiedAt: modifiedAfterPublication(
+        publishedAt,
+        updatedAt,
+        corrections.map((x) => x.at),
+      ),
       categoryId: cat?.id ?? null,
       municipalityId: mun?.id ?? null,
     });
@@ -201,15 +242,15 @@ async function load(): Promise<Content> {
     news,
     bySlug,
     redirects,
-    corrections: news
-      .flatMap((a) => a.corrections.map((x) => ({ ...x, story: { title: a.title, slug: a.slug } })))
-      .sort((x, y) => y.at.localeCompare(x.at)),
+    corrections: news.flatMap((a) => a.corrections.map((x) => ({ ...x, story: { title: a.title, slug: a.slug } }))).sort((x, y) => y.at.localeCompare(x.at)),
     byCategory: group((a) => a.category?.slug ?? null),
     byMunicipality: group((a) => a.municipality?.slug ?? null),
     byAuthor: group((a) => a.authorSlug ?? null),
     // Every named staff member has a page (empty until their first story), like municipalities.
     authors: sortByName(
-      profiles.filter((p) => authorSlug.has(p.user_id)).map((p) => ({ slug: authorSlug.get(p.user_id)!, name: p.full_name as string, bio: p.bio?.trim() || null, avatar: p.avatar_url || null })),
+      profiles
+        .filter((p) => authorSlug.has(p.user_id))
+        .map((p) => ({ slug: authorSlug.get(p.user_id)!, name: p.full_name as string, bio: p.bio?.trim() || null, avatar: p.avatar_url || null })),
     ),
     categories: usableCategories,
     municipalities: sortByName(municipalities as Ref[]).filter((m) => isUsableSlug(m.slug)),
@@ -218,6 +259,7 @@ async function load(): Promise<Content> {
     ads: (ads as Ad[]).filter((ad) => ad.is_active),
     builtAt: now,
     skipped,
+    lists,
   };
 }
 
@@ -281,17 +323,22 @@ export function categoryPages(c: Content): Ref[] {
 
 /** getStaticPaths of every per-category route (page, archive, feed). */
 export async function categoryPaths() {
-  return categoryPages(await content()).map((k) => ({ params: { slug: k.slug } }));
+  const c = await content();
+  return categoryPages(c)
+    .filter((k) => inLists(c.lists, 'category', k.slug))
+    .map((k) => ({ params: { slug: k.slug } }));
 }
 
 /** getStaticPaths of every per-author route (page, archive). */
 export async function authorPaths() {
-  return (await content()).authors.map((a) => ({ params: { slug: a.slug }, props: { author: a } }));
+  const c = await content();
+  return c.authors.filter((a) => inLists(c.lists, 'autor', a.slug)).map((a) => ({ params: { slug: a.slug }, props: { author: a } }));
 }
 
 /** getStaticPaths of every per-municipality route (page, archive): every municipality, with stories or not. */
 export async function municipalityPaths() {
-  return (await content()).municipalities.map((m) => ({ params: { slug: m.slug }, props: { name: m.name } }));
+  const c = await content();
+  return c.municipalities.filter((m) => inLists(c.lists, 'municipio', m.slug)).map((m) => ({ params: { slug: m.slug }, props: { name: m.name } }));
 }
 
 export const latest = (c: Content, n: number = LIMITS.homeGrid) => c.news.slice(0, n);

@@ -4,8 +4,25 @@ import { FEED_ITEMS, NEWS_SITEMAP_MAX_URLS } from '@portal/domain/archive';
 import { newsSitemap, rss, sitemapIndex, xmlEscape } from './feeds.ts';
 
 const article = (slug: string, publishedAt: string, title = 'Título'): Article => ({
-  id: slug, title, summary: 'Resumo & mais', slug, image: null, category: { name: 'Política', slug: 'politica' }, municipality: null,
-  author: 'Joana', publishedAt, views: 0, likes: 0, content: '', caption: null, isFeatured: false, updatedAt: null, corrections: [], modifiedAt: null, categoryId: null, municipalityId: null,
+  id: slug,
+  title,
+  summary: 'Resumo & mais',
+  slug,
+  image: null,
+  category: { name: 'Política', slug: 'politica' },
+  municipality: null,
+  author: 'Joana',
+  publishedAt,
+  views: 0,
+  likes: 0,
+  content: '',
+  caption: null,
+  isFeatured: false,
+  updatedAt: null,
+  corrections: [],
+  modifiedAt: null,
+  categoryId: null,
+  municipalityId: null,
 });
 const site = new URL('https://portal.test');
 
@@ -15,7 +32,14 @@ describe('feeds', () => {
   });
 
   it('RSS lists items with absolute links and pt-BR language', () => {
-    const xml = rss({ title: 'Portal', description: 'd', link: 'https://portal.test/', self: 'https://portal.test/rss.xml', items: [article('a', '2026-11-22T10:00:00.000Z', 'Chuva <forte>')], site });
+    const xml = rss({
+      title: 'Portal',
+      description: 'd',
+      link: 'https://portal.test/',
+      self: 'https://portal.test/rss.xml',
+      items: [article('a', '2026-11-22T10:00:00.000Z', 'Chuva <forte>')],
+      site,
+    });
     expect(xml).toContain('<link>https://portal.test/news/a</link>');
     expect(xml).toContain('<title>Chuva &lt;forte&gt;</title>');
     expect(xml).toContain('<language>pt-BR</language>');
@@ -47,7 +71,10 @@ describe('feeds stay bounded at any archive size', () => {
   });
 
   it('the sitemap index lists files with their last change', () => {
-    const xml = sitemapIndex([{ loc: 'https://portal.test/sitemaps/pages.xml' }, { loc: 'https://portal.test/sitemaps/news-2026-11.xml', lastmod: '2026-11-22T12:00:00.000Z' }]);
+    const xml = sitemapIndex([
+      { loc: 'https://portal.test/sitemaps/pages.xml' },
+      { loc: 'https://portal.test/sitemaps/news-2026-11.xml', lastmod: '2026-11-22T12:00:00.000Z' },
+    ]);
     expect(xml).toContain('<sitemapindex');
     expect(xml.match(/<sitemap>/g)).toHaveLength(2);
     expect(new DOMParser().parseFromString(xml, 'application/xml').querySelector('parsererror')).toBeNull();

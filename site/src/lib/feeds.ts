@@ -3,7 +3,8 @@ import { FEED_ITEMS, NEWS_SITEMAP_HOURS, NEWS_SITEMAP_MAX_URLS } from '@portal/d
 import type { Article } from './content.ts';
 
 export const xmlEscape = (s: string) =>
-  s.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!)
+  s
+    .replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!)
     // Characters XML 1.0 forbids would make the whole feed invalid.
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 

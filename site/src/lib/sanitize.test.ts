@@ -8,7 +8,9 @@ describe('build-time sanitizing', () => {
   });
 
   it('keeps the article allowlist and drops everything else', () => {
-    const out = sanitizeArticle('<p onclick="x()">Oi <script>alert(1)</script><ul><li>a</li></ul><iframe src="x"></iframe><a href="https://a.b" target="_blank">l</a></p>');
+    const out = sanitizeArticle(
+      '<p onclick="x()">Oi <script>alert(1)</script><ul><li>a</li></ul><iframe src="x"></iframe><a href="https://a.b" target="_blank">l</a></p>',
+    );
     expect(out).not.toMatch(/script|onclick|iframe/);
     expect(out).toContain('<ul><li>a</li></ul>');
     expect(out).toContain('rel="noopener noreferrer"');

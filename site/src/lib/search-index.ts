@@ -32,7 +32,12 @@ export async function buildSearchIndex(outputPath: string, o: { recent?: boolean
             url: `/news/${a.slug}/`,
             language: 'pt',
             content: [a.title, a.summary ?? '', htmlToText(a.content)].join('\n'),
-            meta: { title: a.title, date: a.publishedAt, ...(o.recent ? { fresh: '1' } : {}), ...(a.image ? { image: responsiveImage(a.image, [400]).src } : {}) },
+            meta: {
+              title: a.title,
+              date: a.publishedAt,
+              ...(o.recent ? { fresh: '1' } : {}),
+              ...(a.image ? { image: responsiveImage(a.image, [400]).src } : {}),
+            },
           }),
         ),
       );

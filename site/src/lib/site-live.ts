@@ -33,9 +33,7 @@ export function adBodyHtml(ad: Ad): string {
     );
   }
   const body = `<div>${sanitizeAd(ad.content ?? '')}</div>`;
-  return ad.link_url
-    ? `<a href="${attr(ad.link_url)}" target="_blank" rel="noopener noreferrer sponsored" class="block hover:opacity-90">${body}</a>`
-    : body;
+  return ad.link_url ? `<a href="${attr(ad.link_url)}" target="_blank" rel="noopener noreferrer sponsored" class="block hover:opacity-90">${body}</a>` : body;
 }
 
 /** A slot's candidates: AdSense only when it can be rendered at all. */

@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { deserialize } from 'node:v8';
+import { describe, expect, it } from 'vitest';
+import { mergeRows, newsRows } from './news-snapshot.ts';
+
+const rows = (ids: string[]) => ids.map((id) => ({ id, title: `t-${id}` }));
+
+describe('news rows of a build', () => {
+  it('a full build reads everything and keeps it beside its output', async () => {
+    const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'snap-')), 'release');
+    const read = await newsRows({ all: async () => rows(['a', 'b']), byIds: async () => [] }, { SITE_OUT_DIR: out });
+    expect(read).toEqual({ rows: rows(['a', 'b']), before: null });
+    expect(deserialize(readFileSync(`${out}.news.v8`))).toEqual(rows(['a', 'b']));
+  });
+
+  it('a targeted build starts from the rows under it and fetches only the stories it lists', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'snap-'));
+    await newsRows({ all: async () => rows(['a', 'b', 'c']), byIds: async () => [] }, { SITE_OUT_DIR: path.join(dir, 'r1') });
+    const asked: string[][] = [];
+    const env = { SITE_OUT_DIR: path.join(dir, 'r2'), PORTAL_BUILD_NEWS_IDS: 'b,c,d', PORTAL_NEWS_SNAPSHOT: path.join(dir, 'r1.news.v8') };
+    // b was edited, c left the site (no fresh row), d is new.
+    const read = await newsRows(
+      {
+        all: async () => Promise.reject(new Error('never the whole archive')),
+        byIds: async (ids) => (
+          asked.push(ids),
+          [
+            { id: 'b', title: 'new' },
+            { id: 'd', title: 't-d' },
+          ]
+        ),
+      },
+      env,
+    );
+    expect(asked).toEqual([['b', 'c', 'd']]);
+    expect(read.rows).toEqual([
+      { id: 'a', title: 't-a' },
+      { id: 'b', title: 'new' },
+      { id: 'd', title: 't-d' },
+    ]);
+    expect(read.before).toEqual(rows(['b', 'c']));
+    // The search index process reads but never writes.
+    await newsRows({ all: async () => [], byIds: async () => [] }, { ...env, SITE_OUT_DIR: path.join(dir, 'r3'), PORTAL_SEARCH_INDEX_PROCESS: '1' });
+    expect(() => readFileSync(path.join(dir, 'r3.news.v8'))).toThrow();
+  });
+
+  it('an unreadable snapshot falls back to the whole archive', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'snap-'));
+    const env = { PORTAL_BUILD_NEWS_IDS: 'a', PORTAL_NEWS_SNAPSHOT: path.join(dir, 'missing.news.v8') };
+    expect((await newsRows({ all: async () => rows(['a']), byIds: async () => [] }, env)).rows).toEqual(rows(['a']));
+  });
+
+  it('mergeRows replaces listed rows by their fresh ones', () => {
+    expect(mergeRows(rows(['a', 'b']), ['b', 'c'], rows(['c']))).toEqual(rows(['a', 'c']));
+  });
+});

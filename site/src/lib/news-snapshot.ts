@@ -1,0 +1,62 @@
+/**
+ * The news rows of a build (issue #8, docs/decisions/006-publish-pipeline.md).
+ * A full build reads every published story from Directus and keeps the rows
+ * beside its release. A targeted build starts from the rows of the release it
+ * is laid over and fetches only the stories its request lists (a publish, an
+ * edit, an unpublish): the archive is read from one local file, not queried
+ * and serialised by Directus on every publish — the same Directus the
+ * newsroom is working in. Everything else (categories, settings, profiles…)
+ * is small and always read fresh. A catalogue change reads everything again
+ * (category and municipality names are joined into the rows); the next full
+ * build (at most a minute after a change) catches up anything else.
+ */
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { deserialize, serialize } from 'node:v8';
+import { BUILD_NEWS_IDS_ENV, NEWS_SNAPSHOT_ENV, SEARCH_INDEX_PROCESS_ENV, newsSnapshotFile } from '@portal/domain/build-contract';
+
+type Env = Record<string, string | undefined>;
+type Row = { id: string };
+
+/**
+ * The rows a build renders from: the snapshot with the listed stories
+ * replaced by their fresh rows (a listed story that is not public any more
+ * has no fresh row, so it leaves).
+ * @example mergeRows([{ id: 'a' }, { id: 'b' }], ['b', 'c'], [{ id: 'c' }]) // [{ id: 'a' }, { id: 'c' }]
+ */
+export function mergeRows<T extends Row>(snapshot: readonly T[], listed: readonly string[], fresh: readonly T[]): T[] {
+  const drop = new Set(listed);
+  return [...snapshot.filter((r) => !drop.has(r.id)), ...fresh];
+}
+
+function readSnapshot<T>(file: string | undefined): T[] | null {
+  if (!file || !existsSync(file)) return null;
+  try {
+    const rows = deserialize(readFileSync(file));
+    return Array.isArray(rows) ? (rows as T[]) : null;
+  } catch {
+    return null; // Unreadable: the build reads everything from Directus, as a full one does.
+  }
+}
+
+/**
+ * The build's news rows. `all` reads every published story; `byIds` reads the listed ones.
+ * `before`: the listed stories' rows in the snapshot (where they were listed until now),
+ * or null without a snapshot. Writes the rows beside the output for the next targeted
+ * build (the page process only).
+ */
+export async function newsRows<T extends Row>(
+  fetch: { all: () => Promise<T[]>; byIds: (ids: string[]) => Promise<T[]> },
+  env: Env = process.env,
+): Promise<{ rows: T[]; before: T[] | null }> {
+  const listed = env[BUILD_NEWS_IDS_ENV]?.split(',').filter(Boolean) ?? [];
+  const snapshot = env[BUILD_NEWS_IDS_ENV] !== undefined ? readSnapshot<T>(env[NEWS_SNAPSHOT_ENV]) : null;
+  const rows = snapshot ? mergeRows(snapshot, listed, listed.length ? await fetch.byIds(listed) : []) : await fetch.all();
+  const out = env.SITE_OUT_DIR;
+  if (out && env[SEARCH_INDEX_PROCESS_ENV] !== '1') {
+    const file = newsSnapshotFile(out);
+    writeFileSync(`${file}.tmp`, serialize(rows));
+    renameSync(`${file}.tmp`, file);
+  }
+  const ids = new Set(listed);
+  return { rows, before: snapshot ? snapshot.filter((r) => ids.has(r.id)) : null };
+}
