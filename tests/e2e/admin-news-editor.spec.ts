@@ -7,6 +7,7 @@
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { withEmbeds } from '@portal/domain/embeds';
 import { readItems } from '../../directus/scripts/lib/client.ts';
 import { buildSite, startFrontServer } from '../../scripts/lib/stack.ts';
 import { adminApi, failOnPageErrors, signIn, stackState } from './support.ts';
@@ -89,13 +90,15 @@ test('editor escreve com a barra, cola do Google Docs, publica e a página públ
   await paste(body, GOOGLE_DOCS);
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter'); // out of the pasted list
+  await page.keyboard.type('https://youtu.be/dQw4w9WgXcQ '); // a link alone on its line: an embed on the public page
+  await page.keyboard.press('Enter');
   await page.keyboard.type('Uma citação');
   await toolbar.getByRole('button', { name: 'Citação' }).click();
 
   const expected =
     '<h2>Intertítulo</h2><p>Texto com <strong>negrito</strong> e <em>itálico</em><br>Site da <a target="_blank" href="https://www.belem.pa.gov.br/">prefeitura</a></p>' +
     '<ul><li><p>Item um</p></li><li><p>Item dois</p></li></ul><h3>Colado do Docs</h3><p>Moradores do <strong>Guamá</strong> relatam <em>alagamentos</em>.</p>' +
-    '<ol><li><p>Primeiro ponto</p></li></ol><blockquote><p>Uma citação</p></blockquote>';
+    '<ol><li><p>Primeiro ponto</p></li></ol><p><a href="https://youtu.be/dQw4w9WgXcQ">https://youtu.be/dQw4w9WgXcQ</a> </p><blockquote><p>Uma citação</p></blockquote>';
   await expect(dialog.getByTestId('reading-stats')).toContainText('palavras · 1 min de leitura');
   await dialog.getByRole('button', { name: 'Prévia como na página pública' }).click();
   const preview = dialog.getByTestId('body-preview');
@@ -122,8 +125,21 @@ test('editor escreve com a barra, cola do Google Docs, publica e a página públ
     await expect(article.getByRole('heading', { level: 2, name: 'Intertítulo' })).toBeVisible();
     const publicHtml = await article.innerHTML();
     // What readers get is the editor's HTML, with the site's rel on the new-tab link, and what the admin previewed.
-    expect(publicHtml).toBe(expected.replace('href="https://www.belem.pa.gov.br/">', 'href="https://www.belem.pa.gov.br/" rel="noopener noreferrer">'));
+    expect(publicHtml).toBe(
+      withEmbeds(expected.replace('href="https://www.belem.pa.gov.br/">', 'href="https://www.belem.pa.gov.br/" rel="noopener noreferrer">')),
+    );
+    expect(publicHtml).toContain('<figure class="embed embed-youtube"');
     expect(publicHtml).toBe(previewHtml);
+    // The YouTube link is a facade: no iframe, nothing from YouTube, until the reader clicks.
+    const thirdParty: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(base)) thirdParty.push(r.url());
+    });
+    await expect(article.locator('iframe')).toHaveCount(0);
+    await article.getByRole('button', { name: 'Carregar vídeo do YouTube' }).click();
+    await expect(article.locator('iframe[title="Vídeo do YouTube"]')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
+    await expect(article.getByRole('link', { name: 'Abrir no YouTube' })).toHaveAttribute('href', 'https://youtu.be/dQw4w9WgXcQ');
+    expect(thirdParty.filter((u) => !u.startsWith('https://www.youtube-nocookie.com/'))).toEqual([]);
   } finally {
     await new Promise((r) => server.close(r));
   }
