@@ -7,8 +7,9 @@
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { withEmbeds } from '@portal/domain/embeds';
+import { presentArticle } from '@portal/domain/rich-text';
 import { readItems } from '../../directus/scripts/lib/client.ts';
+import { demoImage } from '../../directus/seed/images.ts';
 import { buildSite, startFrontServer } from '../../scripts/lib/stack.ts';
 import { adminApi, failOnPageErrors, signIn, stackState } from './support.ts';
 import { arrangeNews, expectToast, removeNews, unique } from './admin-support.ts';
@@ -94,6 +95,19 @@ test('editor escreve com a barra, cola do Google Docs, publica e a página públ
   await page.keyboard.press('Enter');
   await page.keyboard.type('Uma citação');
   await toolbar.getByRole('button', { name: 'Citação' }).click();
+  // An image at the end, through the same crop-and-upload dialog as the featured image.
+  await page.keyboard.press('Control+End');
+  await toolbar.getByRole('button', { name: 'Imagem' }).click();
+  await dialog.getByLabel('Legenda da foto').fill('Rua alagada no Guamá');
+  await dialog.getByLabel('Crédito da foto (fotógrafo ou fonte)').fill('Ana Souza');
+  await dialog.getByRole('button', { name: 'Escolher e recortar imagem' }).click();
+  await page
+    .getByRole('dialog', { name: 'Imagem no texto' })
+    .getByLabel('Selecionar imagem')
+    .setInputFiles({ name: 'rua.jpg', mimeType: 'image/jpeg', buffer: await demoImage(4) });
+  await page.getByRole('dialog', { name: 'Recortar Imagem' }).getByRole('button', { name: 'Enviar imagem' }).click();
+  await expectToast(page, 'Sucesso', 'Imagem carregada com sucesso');
+  await expect(body.getByRole('img', { name: 'Rua alagada no Guamá' })).toBeVisible();
 
   const expected =
     '<h2>Intertítulo</h2><p>Texto com <strong>negrito</strong> e <em>itálico</em><br>Site da <a target="_blank" href="https://www.belem.pa.gov.br/">prefeitura</a></p>' +
@@ -103,7 +117,8 @@ test('editor escreve com a barra, cola do Google Docs, publica e a página públ
   await dialog.getByRole('button', { name: 'Prévia como na página pública' }).click();
   const preview = dialog.getByTestId('body-preview');
   await expect(preview.getByRole('heading', { level: 3, name: 'Colado do Docs' })).toBeVisible();
-  const previewHtml = await preview.innerHTML();
+  // The preview loads not-yet-public images with the staff token; otherwise it is the public page's HTML.
+  const previewHtml = (await preview.innerHTML()).replace(/(?:\?|&amp;)access_token=[^"&\s,]+/g, '');
   await expectNoAxeViolations(page);
 
   await dialog.getByLabel('Status').selectOption('published');
@@ -111,7 +126,9 @@ test('editor escreve com a barra, cola do Google Docs, publica e a página públ
   await expectToast(page, 'Sucesso', 'Notícia criada com sucesso');
   const saved = await savedContent(title);
   created.push(saved.id);
-  expect(saved.content).toBe(expected);
+  const image = /<img src="(\/api\/assets\/[0-9a-f-]{36})" alt="Rua alagada no Guamá" title="Foto: Ana Souza">$/.exec(saved.content);
+  expect(image, saved.content).not.toBeNull();
+  expect(saved.content).toBe(expected + image![0]);
   expect(saved.status).toBe('published');
 
   // A fresh production build, as the publish pipeline makes it.
@@ -126,8 +143,13 @@ test('editor escreve com a barra, cola do Google Docs, publica e a página públ
     const publicHtml = await article.innerHTML();
     // What readers get is the editor's HTML, with the site's rel on the new-tab link, and what the admin previewed.
     expect(publicHtml).toBe(
-      withEmbeds(expected.replace('href="https://www.belem.pa.gov.br/">', 'href="https://www.belem.pa.gov.br/" rel="noopener noreferrer">')),
+      presentArticle(expected.replace('href="https://www.belem.pa.gov.br/">', 'href="https://www.belem.pa.gov.br/" rel="noopener noreferrer">') + image![0]),
     );
+    // The inline image: a figure with srcset from Directus presets, its caption and credit, actually served.
+    const figure = article.locator('figure.article-figure');
+    await expect(figure.locator('figcaption')).toHaveText('Rua alagada no Guamá Foto: Ana Souza');
+    await expect(figure.getByRole('img', { name: 'Rua alagada no Guamá' })).toHaveAttribute('srcset', new RegExp(`${image![1]}\\?key=w800h450 800w`));
+    await expect.poll(() => figure.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     expect(publicHtml).toContain('<figure class="embed embed-youtube"');
     expect(publicHtml).toBe(previewHtml);
     // The YouTube link is a facade: no iframe, nothing from YouTube, until the reader clicks.

@@ -18,7 +18,7 @@ function setup(initialHtml = '') {
 /** Every tag in the output is one the public sanitizer keeps; the only attributes are href and target. */
 function expectAllowlisted(html: string) {
   for (const [, tag] of html.matchAll(/<\/?([a-z0-9]+)/g)) expect(ARTICLE_ALLOWED_TAGS).toContain(tag);
-  for (const [, attr] of html.matchAll(/\s([a-z-]+)=/g)) expect(['href', 'target']).toContain(attr);
+  for (const [, attr] of html.matchAll(/\s([a-z-]+)=/g)) expect(['href', 'target', 'src', 'alt', 'title']).toContain(attr);
   expect(html).not.toContain('\n');
 }
 
@@ -127,5 +127,27 @@ describe('rich text editor', () => {
     selectAll();
     fireEvent.keyDown(box, { key: 'Backspace' });
     await waitFor(() => expect(last()).toBe(''));
+  });
+
+  it('inline image: caption and credit first, then the upload; stored as <img src alt title>', async () => {
+    const onChange = vi.fn<(html: string) => void>();
+    const onRequestImage = vi.fn((insert: (src: string) => void) => insert('/api/assets/0b7c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d'));
+    render(<RichTextEditor label="Conteúdo" initialHtml="<p>Texto</p>" resetKey="1" onChange={onChange} onRequestImage={onRequestImage} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Imagem' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Escolher e recortar imagem' }));
+    expect(screen.getByText('Escreva a legenda: ela descreve a imagem para quem não a vê')).toBeInTheDocument();
+    expect(onRequestImage).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('Legenda da foto'), 'Feira do açaí');
+    await userEvent.type(screen.getByLabelText('Crédito da foto (fotógrafo ou fonte)'), 'Ana Souza');
+    await userEvent.click(screen.getByRole('button', { name: 'Escolher e recortar imagem' }));
+    const html = onChange.mock.calls.at(-1)?.[0] ?? '';
+    // The caret was at the start: the image goes there.
+    expect(html).toBe('<img src="/api/assets/0b7c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d" alt="Feira do açaí" title="Foto: Ana Souza"><p>Texto</p>');
+    expectAllowlisted(html);
+  });
+
+  it('without an image handler there is no image button', () => {
+    setup('<p>Texto</p>');
+    expect(screen.queryByRole('button', { name: 'Imagem' })).toBeNull();
   });
 });

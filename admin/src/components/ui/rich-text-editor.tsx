@@ -8,6 +8,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import Image from '@tiptap/extension-image';
 import StarterKit from '@tiptap/starter-kit';
 import { cleanPastedHtml } from '@portal/domain/paste';
 import { isUrl, MESSAGES } from '@portal/domain/validation';
@@ -22,12 +23,19 @@ type Props = {
   error?: string;
   required?: boolean;
   hint?: ReactNode;
+  /**
+   * Inline images: the caller uploads one (crop dialog) and calls `insert`
+   * with its URL. Without it the toolbar has no image button.
+   */
+  onRequestImage?: (insert: (src: string) => void) => void;
+  /** The address the editor loads an image from (e.g. with the staff token for a file not yet public); the stored src is unchanged. */
+  imageDisplaySrc?: (src: string) => string;
 };
 
 /** What the editor emits: '' for an empty document, otherwise its HTML without the empty paragraph kept at the end for typing. */
 export const editorHtml = (editor: Editor): string => (editor.isEmpty ? '' : editor.getHTML().replace(/(?:<p><\/p>)+$/, ''));
 
-export function RichTextEditor({ label, initialHtml, resetKey, onChange, error, required, hint }: Props) {
+export function RichTextEditor({ label, initialHtml, resetKey, onChange, error, required, hint, onRequestImage, imageDisplaySrc = (src) => src }: Props) {
   const id = useId();
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -49,6 +57,19 @@ export function RichTextEditor({ label, initialHtml, resetKey, onChange, error, 
           HTMLAttributes: { rel: null, target: null, class: null },
         },
       }),
+      // <img src alt title> only: alt is the caption, title the credit (the site makes a figure with srcset of it).
+      Image.extend({
+        addNodeView() {
+          return ({ node }) => {
+            const dom = document.createElement('img');
+            dom.src = imageDisplaySrc(String(node.attrs.src ?? ''));
+            dom.alt = String(node.attrs.alt ?? '');
+            if (node.attrs.title) dom.title = String(node.attrs.title);
+            dom.className = 'my-2 aspect-video w-full rounded-lg object-cover';
+            return { dom };
+          };
+        },
+      }).configure({ inline: false, allowBase64: false }),
     ],
     content: initialHtml,
     editorProps: {
@@ -94,7 +115,7 @@ export function RichTextEditor({ label, initialHtml, resetKey, onChange, error, 
         {label}
       </span>
       <div className={`rounded-md border ${error ? 'border-red-500' : 'border-slate-300'} focus-within:ring-2 focus-within:ring-blue-500`}>
-        {editor && <Toolbar editor={editor} label={label} />}
+        {editor && <Toolbar editor={editor} onRequestImage={onRequestImage} />}
         <EditorContent editor={editor} />
       </div>
       {hint && <div className="text-xs text-slate-500">{hint}</div>}
@@ -187,7 +208,7 @@ const ACTIONS: Action[] = [
 
 const BUTTON = 'rounded px-2 py-1 text-sm text-slate-800 hover:bg-slate-100 aria-pressed:bg-slate-200 aria-pressed:font-semibold';
 
-function Toolbar({ editor, label }: { editor: Editor; label: string }) {
+function Toolbar({ editor, onRequestImage }: { editor: Editor; onRequestImage?: Props['onRequestImage'] }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -198,6 +219,7 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
     }),
   });
   const [linkOpen, setLinkOpen] = useState(false);
+  const [imageOpen, setImageOpen] = useState(false);
 
   useEffect(() => {
     // Ctrl+K opens the link form, like Docs and WordPress.
@@ -242,8 +264,21 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
         >
           🔗 Link
         </button>
+        {onRequestImage && (
+          <button
+            type="button"
+            className={BUTTON}
+            aria-label="Imagem"
+            title="Imagem (enviar e recortar)"
+            aria-expanded={imageOpen}
+            onClick={() => setImageOpen((o) => !o)}
+          >
+            🖼 Imagem
+          </button>
+        )}
       </div>
       {linkOpen && <LinkForm key={state.href} editor={editor} href={state.href} newTab={state.newTab} onDone={() => setLinkOpen(false)} />}
+      {imageOpen && onRequestImage && <ImageForm editor={editor} onRequestImage={onRequestImage} onDone={() => setImageOpen(false)} />}
     </div>
   );
 }
@@ -317,6 +352,71 @@ function LinkForm({ editor, href, newTab, onDone }: { editor: Editor; href: stri
           Remover link
         </button>
       )}
+      <button type="button" className="rounded-md px-3 py-1 text-sm text-slate-700 hover:bg-slate-100" onClick={onDone}>
+        Cancelar
+      </button>
+    </div>
+  );
+}
+
+/** Caption (the image's alt text) and credit first, then the crop-and-upload dialog; the image goes where the caret was. */
+function ImageForm({ editor, onRequestImage, onDone }: { editor: Editor; onRequestImage: NonNullable<Props['onRequestImage']>; onDone: () => void }) {
+  const id = useId();
+  const [caption, setCaption] = useState('');
+  const [credit, setCredit] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function choose() {
+    if (!caption.trim()) {
+      setError('Escreva a legenda: ela descreve a imagem para quem não a vê');
+      return;
+    }
+    const at = editor.state.selection.to;
+    onRequestImage((src) => {
+      editor
+        .chain()
+        .focus()
+        .insertContentAt(at, { type: 'image', attrs: { src, alt: caption.trim(), title: credit.trim() ? `Foto: ${credit.trim()}` : null } })
+        .run();
+    });
+    onDone();
+  }
+
+  return (
+    <div className="flex flex-wrap items-end gap-2 border-t border-slate-200 p-2" role="group" aria-label="Imagem no texto">
+      <div className="min-w-48 flex-1 space-y-1">
+        <label htmlFor={`${id}-caption`} className="block text-xs font-medium text-slate-700">
+          Legenda da foto
+        </label>
+        <input
+          id={`${id}-caption`}
+          autoFocus
+          className="w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
+          value={caption}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => setCaption(e.target.value)}
+        />
+        {error && (
+          <p id={`${id}-error`} className="text-xs text-red-600">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="min-w-40 space-y-1">
+        <label htmlFor={`${id}-credit`} className="block text-xs font-medium text-slate-700">
+          Crédito da foto (fotógrafo ou fonte)
+        </label>
+        <input
+          id={`${id}-credit`}
+          className="w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
+          value={credit}
+          onChange={(e) => setCredit(e.target.value)}
+        />
+      </div>
+      <button type="button" className="rounded-md bg-blue-700 px-3 py-1 text-sm font-medium text-white hover:bg-blue-800" onClick={choose}>
+        Escolher e recortar imagem
+      </button>
       <button type="button" className="rounded-md px-3 py-1 text-sm text-slate-700 hover:bg-slate-100" onClick={onDone}>
         Cancelar
       </button>

@@ -84,6 +84,9 @@ export function saveFailureMessage(err: unknown): string {
   return errorMessage(err, 'Não foi possível salvar a notícia');
 }
 
+/** Images of a story not yet published are not public: the preview loads them with the staff session. */
+const withStaffAssets = (html: string) => html.replace(/\/api\/assets\/[0-9a-f-]{36}(?:\?key=w\d+h\d+)?/gi, (url) => staffAssetUrl(url).replace(/&/g, '&amp;'));
+
 export function NewsFormDialog({ open, onClose, news, role, profile, categories, municipalities }: Props) {
   const toast = useToast();
   const editing = !!news;
@@ -92,6 +95,8 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
   const [values, setValues] = useState<NewsInput>(() => initialValues(news, producerMunicipality));
   const [errors, setErrors] = useState<Partial<Record<keyof NewsInput, string>>>({});
   const [uploading, setUploading] = useState(false);
+  /** Where the next inline image goes, while its crop dialog is open. */
+  const [inlineImage, setInlineImage] = useState<{ insert: (src: string) => void } | null>(null);
   const [editorKey, setEditorKey] = useState(0);
   const [showPreview, setShowPreview] = useState(false);
   /** Text the public sanitizer would drop, shown before saving; confirmed by saving again. */
@@ -238,6 +243,8 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
           initialHtml={editorInitial}
           resetKey={String(editorKey)}
           onChange={(html) => set('content', html)}
+          onRequestImage={(insert) => setInlineImage({ insert })}
+          imageDisplaySrc={staffAssetUrl}
           error={errors.content}
           required
           hint={
@@ -254,7 +261,7 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
             <div
               className="prose-article text-lg leading-relaxed"
               data-testid="body-preview"
-              dangerouslySetInnerHTML={{ __html: renderArticle(values.content) }}
+              dangerouslySetInnerHTML={{ __html: withStaffAssets(renderArticle(values.content)) }}
             />
           </section>
         )}
@@ -341,6 +348,13 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
         </div>
       </form>
       <ImageUploadDialog open={uploading} onClose={() => setUploading(false)} onUploaded={(url) => set('featured_image', url)} {...NEWS_IMAGE_UPLOAD} />
+      <ImageUploadDialog
+        open={!!inlineImage}
+        onClose={() => setInlineImage(null)}
+        onUploaded={(url) => inlineImage?.insert(url)}
+        title="Imagem no texto"
+        {...NEWS_IMAGE_UPLOAD}
+      />
     </Dialog>
   );
 }
