@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@portal/domain/roles';
 import { apiError, mockDirectus, type Call } from '../../../testing/directus-mock.ts';
@@ -254,5 +255,41 @@ describe('news form', () => {
     const { dialog } = renderForm('editor', { news: STORY });
     expect(within(dialog).queryByText(/Há um rascunho/)).toBeNull();
     localStorage.clear();
+  });
+
+  it('closing the dialog keeps what was typed as a local draft; a successful save removes it', async () => {
+    mockDirectus(() => ({ id: 'n1', slug: 'x' }));
+    const saved = vi.fn();
+    function Harness() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>Abrir de novo</button>
+          <NewsFormDialog
+            open={open}
+            onClose={() => {
+              saved();
+              setOpen(false);
+            }}
+            news={null}
+            role="editor"
+            profile={{ municipalityId: null, municipalityName: null }}
+            categories={CATEGORIES}
+            municipalities={MUNICIPALITIES}
+          />
+        </>
+      );
+    }
+    renderApp(<Harness />, { session: sessionFor('editor') });
+    await userEvent.type(screen.getByLabelText('Título'), 'Fechei sem querer');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(JSON.parse(localStorage.getItem('portal:news-draft:new') ?? '{}').values?.title).toBe('Fechei sem querer');
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir de novo' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Restaurar rascunho' }));
+    expect(screen.getByLabelText('Título')).toHaveValue('Fechei sem querer');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Conteúdo' }), 'Corpo');
+    await userEvent.click(screen.getByRole('button', { name: 'Criar' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(2));
+    expect(localStorage.getItem('portal:news-draft:new')).toBeNull();
   });
 });

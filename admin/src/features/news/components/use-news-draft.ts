@@ -45,11 +45,14 @@ export function useNewsDraft<V>({
   const key = draftKey(newsId);
   const [offer, setOffer] = useState<NewsDraft<V> | null>(null);
   const latest = useRef({ values, initial, key });
+  /** Set by a successful save: closing the dialog afterwards must not write the draft back. */
+  const saved = useRef(false);
   latest.current = { values, initial, key };
 
   // On open: is there a draft worth offering?
   useEffect(() => {
     if (!open) return;
+    saved.current = false;
     const draft = read<V>(key);
     const newer = draft && (!updatedAt || new Date(draft.savedAt).getTime() > new Date(asUtc(updatedAt) ?? updatedAt).getTime());
     setOffer(draft && newer && JSON.stringify(draft.values) !== JSON.stringify(initial) ? draft : null);
@@ -57,14 +60,15 @@ export function useNewsDraft<V>({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [open, key, updatedAt]);
 
-  // While open and no offer is pending: write the draft every few seconds when it changed.
+  // While open and no offer is pending: write the draft every few seconds when it changed, and once more
+  // when the dialog closes or the page goes away (a sign-out redirect, a closed tab).
   useEffect(() => {
     if (!open || offer) return;
     let last = '';
     const write = () => {
       const { values: v, initial: i, key: k } = latest.current;
       const json = JSON.stringify(v);
-      if (json === last || json === JSON.stringify(i)) return;
+      if (saved.current || json === last || json === JSON.stringify(i)) return;
       last = json;
       try {
         localStorage.setItem(k, JSON.stringify({ values: v, savedAt: new Date().toISOString() } satisfies NewsDraft<V>));
@@ -77,14 +81,19 @@ export function useNewsDraft<V>({
     return () => {
       window.clearInterval(timer);
       window.removeEventListener('pagehide', write);
+      write();
     };
   }, [open, offer]);
 
-  const clear = useCallback(() => {
+  const discard = useCallback(() => {
     localStorage.removeItem(latest.current.key);
     setOffer(null);
   }, []);
+  const clear = useCallback(() => {
+    saved.current = true;
+    localStorage.removeItem(latest.current.key);
+  }, []);
   const accept = useCallback(() => setOffer(null), []);
 
-  return { offer, accept, discard: clear, clear };
+  return { offer, accept, discard, clear };
 }
