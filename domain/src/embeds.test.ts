@@ -33,6 +33,12 @@ describe('embeds', () => {
     expect(out).not.toMatch(/<iframe|<script/);
   });
 
+  it('an escaped ampersand in the sanitized link is read back', () => {
+    expect(
+      withEmbeds('<p><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ&amp;t=10s">https://www.youtube.com/watch?v=dQw4w9WgXcQ&amp;t=10s</a></p>'),
+    ).toContain('data-embed-src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
+  });
+
   it('links inside prose, links with other words and other sites stay links', () => {
     const html =
       '<p>Veja <a href="https://youtu.be/dQw4w9WgXcQ">https://youtu.be/dQw4w9WgXcQ</a></p><p><a href="https://youtu.be/dQw4w9WgXcQ">o vídeo</a></p><p><a href="https://g1.globo.com/">https://g1.globo.com/</a></p>';

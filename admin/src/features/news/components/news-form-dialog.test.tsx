@@ -292,4 +292,18 @@ describe('news form', () => {
     await waitFor(() => expect(saved).toHaveBeenCalledTimes(2));
     expect(localStorage.getItem('portal:news-draft:new')).toBeNull();
   });
+
+  it('writing aids: title and summary length hints, the Google result and the social card', async () => {
+    mockDirectus(() => ({}));
+    const { dialog } = renderForm('editor');
+    await userEvent.type(within(dialog).getByLabelText('Título'), 'Feira do Açaí');
+    expect(within(dialog).getByText('13/60 caracteres · Slug: feira-do-acai')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Resumo'), 'x'.repeat(170));
+    expect(within(dialog).getByText('170/160 caracteres: o Google e as redes sociais vão cortar o final')).toBeInTheDocument();
+    const google = within(dialog).getByRole('region', { name: 'Prévia do resultado no Google' });
+    expect(google).toHaveTextContent('/news/feira-do-acai');
+    expect(google).toHaveTextContent(`Feira do Açaí${'x'.repeat(159)}…`);
+    const card = within(dialog).getByRole('region', { name: 'Prévia do cartão no WhatsApp e no Facebook' });
+    expect(card).toHaveTextContent('Sem imagem destacada: o cartão sai sem foto');
+  });
 });
