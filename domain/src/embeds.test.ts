@@ -26,7 +26,7 @@ describe('embeds', () => {
   it('a link alone on its paragraph becomes a click-to-load facade without iframe or script', () => {
     const out = withEmbeds('<p>Antes</p><p><a href="https://youtu.be/dQw4w9WgXcQ">https://youtu.be/dQw4w9WgXcQ</a></p><p>https://x.com/a/status/123</p>');
     expect(out).toMatch(
-      /^<p>Antes<\/p><figure class="embed embed-youtube" data-embed="youtube" data-embed-src="https:\/\/www.youtube-nocookie.com\/embed\/dQw4w9WgXcQ"/,
+      /^<p>Antes<\/p><figure class="embed embed-youtube" data-pagefind-ignore="all" data-embed="youtube" data-embed-src="https:\/\/www.youtube-nocookie.com\/embed\/dQw4w9WgXcQ"/,
     );
     expect(out).toContain('<button type="button" class="embed-load">Carregar vídeo do YouTube</button>');
     expect(out).toContain('data-embed="x"');

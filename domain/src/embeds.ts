@@ -77,7 +77,7 @@ const decode = (s: string) =>
 export function embedFacadeHtml(e: Embed): string {
   const label = EMBED_LABELS[e.provider];
   return (
-    `<figure class="embed embed-${e.provider}" data-embed="${e.provider}" data-embed-src="${escapeAttr(e.frameSrc)}" data-embed-title="${escapeAttr(label.kind)}">` +
+    `<figure class="embed embed-${e.provider}" data-pagefind-ignore="all" data-embed="${e.provider}" data-embed-src="${escapeAttr(e.frameSrc)}" data-embed-title="${escapeAttr(label.kind)}">` +
     `<button type="button" class="embed-load">Carregar ${label.kind.charAt(0).toLowerCase()}${label.kind.slice(1)}</button>` +
     `<figcaption>Conteúdo externo: ao carregar, o ${label.name} pode coletar dados. <a href="${escapeAttr(e.url)}" target="_blank" rel="noopener noreferrer">${label.open}</a></figcaption>` +
     `</figure>`
