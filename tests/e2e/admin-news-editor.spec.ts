@@ -241,3 +241,34 @@ test('quando a página pública cortaria texto, salvar avisa antes', async ({ pa
   [saved] = (await adminApi().request(readItems('news', { filter: { id: { _eq: news.id } }, fields: ['summary'] }))) as Array<{ summary: string | null }>;
   expect(saved?.summary).toBe('Com aviso');
 });
+
+test('um salvamento que falha (sem rede, sessão expirada) mantém o texto e diz por quê', async ({ page }) => {
+  const title = unique('Sem rede');
+  await signIn(page, 'editor');
+  await page.goto('/admin/news');
+  await page.getByRole('button', { name: 'Nova Notícia' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nova Notícia' });
+  await dialog.getByLabel('Título').fill(title);
+  await dialog.getByRole('textbox', { name: 'Conteúdo' }).click();
+  await page.keyboard.type('Texto valioso');
+  await page.route('**/api/items/news**', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()));
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+  await expectToast(page, 'Erro', 'Sem conexão com o servidor. O texto digitado foi mantido; tente salvar de novo.');
+  await expect(dialog.getByText('Não foi salvo. O texto digitado continua neste formulário e num rascunho deste navegador.')).toBeVisible();
+  await page.unroute('**/api/items/news**');
+  await page.route('**/api/items/news**', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: JSON.stringify({ errors: [{ message: 'Token expired.', extensions: { code: 'TOKEN_EXPIRED' } }] }),
+        })
+      : route.fallback(),
+  );
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+  await expectToast(page, 'Erro', 'Sua sessão expirou. Entre novamente: o texto digitado fica guardado como rascunho neste navegador.');
+  await expect(dialog.getByLabel('Título')).toHaveValue(title);
+  await expect(dialog.getByRole('textbox', { name: 'Conteúdo' })).toHaveText('Texto valioso');
+  const [row] = (await adminApi().request(readItems('news', { filter: { title: { _eq: title } }, fields: ['id'] }))) as Array<{ id: string }>;
+  expect(row).toBeUndefined();
+});
