@@ -39,6 +39,7 @@ export function RichTextEditor({ label, initialHtml, resetKey, onChange, error, 
   const id = useId();
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const [linkOpen, setLinkOpen] = useState(false);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -83,6 +84,13 @@ export function RichTextEditor({ label, initialHtml, resetKey, onChange, error, 
         class: 'prose-article min-h-48 max-h-[28rem] overflow-y-auto px-3 py-2 text-base leading-relaxed focus:outline-none',
       },
       transformPastedHTML: (html) => cleanPastedHtml(html, new DOMParser()),
+      // Ctrl+K opens the link form, like Docs and WordPress.
+      handleKeyDown: (_view, event) => {
+        if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'k') return false;
+        event.preventDefault();
+        setLinkOpen(true);
+        return true;
+      },
     },
     onUpdate: ({ editor: e }) => onChangeRef.current(editorHtml(e)),
   });
@@ -115,7 +123,7 @@ export function RichTextEditor({ label, initialHtml, resetKey, onChange, error, 
         {label}
       </span>
       <div className={`rounded-md border ${error ? 'border-red-500' : 'border-slate-300'} focus-within:ring-2 focus-within:ring-blue-500`}>
-        {editor && <Toolbar editor={editor} onRequestImage={onRequestImage} />}
+        {editor && <Toolbar editor={editor} onRequestImage={onRequestImage} linkOpen={linkOpen} setLinkOpen={setLinkOpen} />}
         <EditorContent editor={editor} />
       </div>
       {hint && <div className="text-xs text-slate-500">{hint}</div>}
@@ -208,7 +216,17 @@ const ACTIONS: Action[] = [
 
 const BUTTON = 'rounded px-2 py-1 text-sm text-slate-800 hover:bg-slate-100 aria-pressed:bg-slate-200 aria-pressed:font-semibold';
 
-function Toolbar({ editor, onRequestImage }: { editor: Editor; onRequestImage?: Props['onRequestImage'] }) {
+function Toolbar({
+  editor,
+  onRequestImage,
+  linkOpen,
+  setLinkOpen,
+}: {
+  editor: Editor;
+  onRequestImage?: Props['onRequestImage'];
+  linkOpen: boolean;
+  setLinkOpen: (open: boolean | ((open: boolean) => boolean)) => void;
+}) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -218,21 +236,7 @@ function Toolbar({ editor, onRequestImage }: { editor: Editor; onRequestImage?: 
       newTab: e.getAttributes('link').target === '_blank',
     }),
   });
-  const [linkOpen, setLinkOpen] = useState(false);
   const [imageOpen, setImageOpen] = useState(false);
-
-  useEffect(() => {
-    // Ctrl+K opens the link form, like Docs and WordPress.
-    const dom = editor.view.dom;
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
-        e.preventDefault();
-        setLinkOpen(true);
-      }
-    };
-    dom.addEventListener('keydown', onKey);
-    return () => dom.removeEventListener('keydown', onKey);
-  }, [editor]);
 
   return (
     <div className="border-b border-slate-200 bg-slate-50">

@@ -24,6 +24,9 @@ function renderForm(role: Role, opts: { news?: NewsRow | null; profile?: boolean
   return { onClose, dialog: screen.getByRole('dialog') };
 }
 
+/** The body editor, once its lazily loaded chunk is in. */
+const body = (dialog: HTMLElement) => within(dialog).findByRole('textbox', { name: 'Conteúdo' });
+
 const created = (calls: Call[]) => calls.find((c) => c.method === 'POST' && c.path === '/items/news')?.body as Record<string, unknown>;
 
 afterEach(() => vi.restoreAllMocks());
@@ -45,7 +48,7 @@ describe('news form', () => {
     expect(within(dialog).queryByLabelText('Destaque')).toBeNull();
 
     await userEvent.type(within(dialog).getByLabelText('Título'), 'Feira do Açaí');
-    await userEvent.type(within(dialog).getByLabelText('Conteúdo'), 'Texto da matéria');
+    await userEvent.type(await body(dialog), 'Texto da matéria');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -68,7 +71,7 @@ describe('news form', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Status'), 'published');
     const date = within(dialog).getByLabelText('Data de publicação');
     await userEvent.type(within(dialog).getByLabelText('Título'), 'Agendada');
-    await userEvent.type(within(dialog).getByLabelText('Conteúdo'), 'Texto');
+    await userEvent.type(await body(dialog), 'Texto');
     await userEvent.type(date, '2030-01-15T10:30');
     await userEvent.selectOptions(within(dialog).getByLabelText('Município'), 'm-santarem');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
@@ -89,7 +92,7 @@ describe('news form', () => {
     const calls = mockDirectus(() => ({}));
     const { dialog } = renderForm('editor', { profile: false });
     await userEvent.type(within(dialog).getByLabelText('Título'), 'T');
-    await userEvent.type(within(dialog).getByLabelText('Conteúdo'), 'C');
+    await userEvent.type(await body(dialog), 'C');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
     expect(await screen.findByText('Usuário não autenticado')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
@@ -102,7 +105,7 @@ describe('news form', () => {
     });
     const { dialog } = renderForm('producer');
     await userEvent.type(within(dialog).getByLabelText('Título'), 'T');
-    await userEvent.type(within(dialog).getByLabelText('Conteúdo'), 'C');
+    await userEvent.type(await body(dialog), 'C');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
     expect(await screen.findByText('Produtores só podem salvar notícias como rascunho ou pendente')).toBeInTheDocument();
     error = apiError("You don't have permission to access this.", 'FORBIDDEN');
@@ -194,8 +197,8 @@ describe('news form', () => {
   it('a plain-text story opens as paragraphs and is saved unchanged when the body is not edited', async () => {
     const calls = mockDirectus(() => ({ id: 'n9' }));
     const { dialog } = renderForm('editor', { news: STORY });
-    const body = within(dialog).getByRole('textbox', { name: 'Conteúdo' });
-    expect(body.innerHTML).toBe('<p>Linha um<br>Linha dois</p><p>Outro parágrafo</p>');
+    const editor = await body(dialog);
+    expect(editor.innerHTML).toBe('<p>Linha um<br>Linha dois</p><p>Outro parágrafo</p>');
     expect(within(dialog).getByTestId('reading-stats')).toHaveTextContent('6 palavras · 1 min de leitura');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Atualizar' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
@@ -221,12 +224,12 @@ describe('news form', () => {
     });
     const { dialog, onClose } = renderForm('editor');
     await userEvent.type(within(dialog).getByLabelText('Título'), 'Sem rede');
-    await userEvent.type(within(dialog).getByLabelText('Conteúdo'), 'Texto valioso');
+    await userEvent.type(await body(dialog), 'Texto valioso');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
     expect(await screen.findByText('Sem conexão com o servidor. O texto digitado foi mantido; tente salvar de novo.')).toBeInTheDocument();
     expect(within(dialog).getByText(/Não foi salvo\. O texto digitado continua/)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Título')).toHaveValue('Sem rede');
-    expect(within(dialog).getByRole('textbox', { name: 'Conteúdo' })).toHaveTextContent('Texto valioso');
+    expect(await body(dialog)).toHaveTextContent('Texto valioso');
     error = Object.assign(new Error('expired'), { errors: [{ message: 'Token expired.', extensions: { code: 'TOKEN_EXPIRED' } }] });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
     expect(await screen.findByText(/^Sua sessão expirou\. Entre novamente/)).toBeInTheDocument();
@@ -244,7 +247,8 @@ describe('news form', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Há um rascunho não salvo deste texto');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Restaurar rascunho' }));
     expect(within(dialog).getByLabelText('Resumo')).toHaveValue('Resumo do rascunho');
-    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Conteúdo' }).innerHTML).toBe('<p>Texto do rascunho</p>'));
+    const editor = await body(dialog);
+    await waitFor(() => expect(editor.innerHTML).toBe('<p>Texto do rascunho</p>'));
     expect(within(dialog).queryByText(/Há um rascunho/)).toBeNull();
     localStorage.clear();
   });
@@ -287,7 +291,7 @@ describe('news form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Abrir de novo' }));
     await userEvent.click(screen.getByRole('button', { name: 'Restaurar rascunho' }));
     expect(screen.getByLabelText('Título')).toHaveValue('Fechei sem querer');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Conteúdo' }), 'Corpo');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Conteúdo' }), 'Corpo');
     await userEvent.click(screen.getByRole('button', { name: 'Criar' }));
     await waitFor(() => expect(saved).toHaveBeenCalledTimes(2));
     expect(localStorage.getItem('portal:news-draft:new')).toBeNull();

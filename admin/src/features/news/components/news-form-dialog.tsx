@@ -4,7 +4,7 @@
  * publishing, municipality fixed for producers and locked on edit for
  * everyone but super_admin.
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { MUNICIPALITY_CHANGE_ERROR } from '@portal/domain/municipalities';
 import { NEWS_STATUS_LABELS, statusOptionsFor } from '@portal/domain/news-status';
 import { isAdmin, isEditorLevel, type Role } from '@portal/domain/roles';
@@ -16,7 +16,6 @@ import { ImageUploadDialog, NEWS_IMAGE_UPLOAD } from '../../../components/image-
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
-import { RichTextEditor } from '../../../components/ui/rich-text-editor.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { env } from '../../../config/env.ts';
 import { errorMessage, isAuthError } from '../../../lib/errors.ts';
@@ -74,6 +73,22 @@ function initialValues(news: NewsRow | null, producerMunicipality: string | null
   };
 }
 
+// TipTap is about 130 KB gzip: its chunk is fetched once the news screen is up (see the effect below), not with every admin page.
+const loadEditor = () => import('../../../components/ui/rich-text-editor.tsx');
+const RichTextEditor = lazy(() => loadEditor().then((m) => ({ default: m.RichTextEditor })));
+
+/** Stands in for the editor while it loads; the field's label and error are there already. */
+function EditorLoading({ label, error }: { label: string; error?: string }) {
+  return (
+    <div className="space-y-1">
+      <span className="block text-sm font-medium text-slate-700">{label}</span>
+      {/* As tall as the editor (toolbar + body), so nothing moves when it arrives. */}
+      <div className="min-h-[15.5rem] rounded-md border border-slate-300 p-3 text-sm text-slate-600">Carregando editor...</div>
+      {error && <p className="text-xs text-red-600">{error}</p>}
+    </div>
+  );
+}
+
 /**
  * Why a save failed, in pt-BR. The form keeps every field as typed, and the
  * local draft keeps it across a reload or a new sign-in.
@@ -106,6 +121,9 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
   const update = useUpdateNews();
   const busy = create.isPending || update.isPending;
   const initial = useMemo(() => initialValues(news, producerMunicipality), [news, producerMunicipality]);
+  useEffect(() => {
+    void loadEditor();
+  }, []);
   const draft = useNewsDraft({ open, newsId: news?.id ?? null, updatedAt: news?.updated_at ?? null, values, initial });
 
   useEffect(() => {
@@ -238,24 +256,24 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
           onChange={(e) => set('summary', e.target.value)}
           hint={lengthHint(values.summary, SEARCH_DESCRIPTION_MAX)}
         />
-        <RichTextEditor
-          label="Conteúdo"
-          initialHtml={editorInitial}
-          resetKey={String(editorKey)}
-          onChange={(html) => set('content', html)}
-          onRequestImage={(insert) => setInlineImage({ insert })}
-          imageDisplaySrc={staffAssetUrl}
-          error={errors.content}
-          required
-          hint={
-            <span className="flex flex-wrap items-center justify-between gap-2">
-              <span data-testid="reading-stats">{stats.label}</span>
-              <button type="button" className="text-blue-800 underline" aria-expanded={showPreview} onClick={() => setShowPreview((s) => !s)}>
-                {showPreview ? 'Ocultar prévia da página' : 'Prévia como na página pública'}
-              </button>
-            </span>
-          }
-        />
+        <Suspense fallback={<EditorLoading label="Conteúdo" error={errors.content} />}>
+          <RichTextEditor
+            label="Conteúdo"
+            initialHtml={editorInitial}
+            resetKey={String(editorKey)}
+            onChange={(html) => set('content', html)}
+            onRequestImage={(insert) => setInlineImage({ insert })}
+            imageDisplaySrc={staffAssetUrl}
+            error={errors.content}
+            required
+          />
+        </Suspense>
+        <p className="-mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
+          <span data-testid="reading-stats">{stats.label}</span>
+          <button type="button" className="text-blue-800 underline" aria-expanded={showPreview} onClick={() => setShowPreview((s) => !s)}>
+            {showPreview ? 'Ocultar prévia da página' : 'Prévia como na página pública'}
+          </button>
+        </p>
         {showPreview && (
           <section aria-label="Prévia do texto como na página pública" className="rounded-md border border-slate-200 bg-white p-4">
             <div
