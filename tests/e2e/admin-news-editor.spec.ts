@@ -17,8 +17,8 @@ import { expectNoAxeViolations } from './site-support.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
-const PORT = Number(process.env.E2E_EMPTY_SITE_PORT ?? 4408) + 1;
-const base = `http://localhost:${PORT}`;
+// A second build served beside the shared one, on a port and folder of this worker (repeats may run in parallel).
+const port = () => Number(process.env.E2E_EMPTY_SITE_PORT ?? 4408) + 1 + test.info().workerIndex;
 const row = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title });
 const created: string[] = [];
 
@@ -48,6 +48,7 @@ async function savedContent(title: string) {
 }
 
 test('editor escreve com a barra, cola do Google Docs, publica e a página pública mostra o mesmo texto', async ({ page }) => {
+  const base = `http://localhost:${port()}`;
   const check = failOnPageErrors(page);
   const title = unique('Chuva no Guamá');
   await signIn(page, 'editor');
@@ -133,9 +134,9 @@ test('editor escreve com a barra, cola do Google Docs, publica e a página públ
 
   // A fresh production build, as the publish pipeline makes it.
   const s = stackState();
-  const outDir = path.join(path.dirname(s.siteDir), 'site-editor');
+  const outDir = path.join(path.dirname(s.siteDir), `site-editor-${test.info().workerIndex}`);
   await buildSite({ directusUrl: s.directusUrl, outDir, siteUrl: base });
-  const server: Server = await startFrontServer({ port: PORT, siteDir: outDir, adminDir: s.adminDir, directusUrl: s.directusUrl });
+  const server: Server = await startFrontServer({ port: port(), siteDir: outDir, adminDir: s.adminDir, directusUrl: s.directusUrl });
   try {
     await page.goto(`${base}/news/${saved.slug}`);
     const article = page.locator('article .prose-article');
