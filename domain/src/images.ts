@@ -60,3 +60,42 @@ export function responsiveImage(url: string, widths: readonly number[], ratio = 
     height: h(first),
   };
 }
+
+/** Widths offered for images inside an article body (the column is at most 48rem). */
+export const INLINE_IMAGE_WIDTHS = [400, 800, 1200] as const;
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const unescape = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/**
+ * Inline images of a sanitized article body (uploaded through the crop dialog:
+ * `<img src="/api/assets/<id>" alt="legenda" title="Foto: crédito">`) as
+ * figures with srcset, their caption and credit. Other images stay as they are.
+ * @example withFigures('<img src="/api/assets/…" alt="Feira" title="Foto: Ana">') // '<figure class="article-figure"><img src="…?key=w400h225" srcset="…" …><figcaption>Feira <span class="credit">Foto: Ana</span></figcaption></figure>'
+ */
+export function withFigures(html: string): string {
+  return html.replace(/<img\s([^>]*)>/g, (whole, attrs: string) => {
+    const get = (name: string) => {
+      const m = new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attrs);
+      return m ? unescape(m[1] ?? '') : '';
+    };
+    const src = get('src');
+    if (!isDirectusAsset(src)) return whole;
+    const img = responsiveImage(src, INLINE_IMAGE_WIDTHS);
+    const alt = get('alt');
+    const credit = get('title');
+    const caption = [alt && escapeAttr(alt), credit && `<span class="credit">${escapeAttr(credit)}</span>`].filter(Boolean).join(' ');
+    return (
+      `<figure class="article-figure"><img src="${escapeAttr(img.src)}" srcset="${escapeAttr(img.srcset ?? '')}" sizes="(min-width: 768px) 48rem, 100vw" ` +
+      `width="${img.width}" height="${img.height}" alt="${escapeAttr(alt)}" loading="lazy" decoding="async">` +
+      (caption ? `<figcaption>${caption}</figcaption>` : '') +
+      `</figure>`
+    );
+  });
+}

@@ -68,8 +68,13 @@ describe('settings (spec §5)', () => {
     expect(validateSetting('radio_stream_url', 'https://radio.example/stream')).toBeNull();
   });
   it('free text settings take anything', () => expect(validateSetting('urgent_message', 'qualquer: coisa')).toBeNull());
-  it('the form checks every key', () => expect(validateSettings({ contact_email: 'x', youtube_url: 'y' })).toEqual({ contact_email: 'Email inválido', youtube_url: 'Informe uma URL completa (https://...)' }));
-  it('the server validates a row by its key', () => expect(SERVER_VALIDATORS.settings.validate({ key: 'contact_email', value: 'x' })).toEqual({ value: 'Email inválido' }));
+  it('the form checks every key', () =>
+    expect(validateSettings({ contact_email: 'x', youtube_url: 'y' })).toEqual({
+      contact_email: 'Email inválido',
+      youtube_url: 'Informe uma URL completa (https://...)',
+    }));
+  it('the server validates a row by its key', () =>
+    expect(SERVER_VALIDATORS.settings.validate({ key: 'contact_email', value: 'x' })).toEqual({ value: 'Email inválido' }));
 });
 
 describe('helpers', () => {
@@ -81,5 +86,24 @@ describe('helpers', () => {
     const issues: Array<{ path: string[]; message: string }> = [];
     addIssues({ title: 'Título é obrigatório' }, { addIssue: (i) => issues.push(i) });
     expect(issues).toEqual([{ code: 'custom', path: ['title'], message: 'Título é obrigatório' }]);
+  });
+});
+
+describe('news body markup', () => {
+  it.each([
+    '<iframe src="https://www.youtube.com/embed/x"></iframe>',
+    '<p>a</p><SCRIPT>alert(1)</SCRIPT>',
+    '< embed src="x.swf">',
+    '<object data="x"></object>',
+  ])('%s is refused', (content) => {
+    expect(validateNews({ title: 'T', content }).content).toBe(MESSAGES.contentRawEmbed);
+  });
+  it('allowlisted HTML, plain text and a link to a video are accepted', () => {
+    for (const content of [
+      '<p><a href="https://youtu.be/x">https://youtu.be/x</a></p>',
+      'Texto sobre iframe e script.\nOutra linha',
+      '<h2>a</h2><img src="/api/assets/x" alt="b">',
+    ])
+      expect(validateNews({ title: 'T', content })).toEqual({});
   });
 });

@@ -14,6 +14,7 @@ import { NEWS_STATUSES } from './news-status.ts';
 export const MESSAGES = {
   titleRequired: 'Título é obrigatório',
   contentRequired: 'Conteúdo é obrigatório',
+  contentRawEmbed: 'O conteúdo não pode ter iframe, script ou embed: para vídeos e publicações, deixe o link sozinho numa linha',
   statusInvalid: 'Status inválido',
   nameRequired: 'Nome é obrigatório',
   slugRequired: 'Slug é obrigatório',
@@ -56,14 +57,19 @@ export function addIssues(errors: FieldErrors, ctx: { addIssue: (issue: { code: 
   for (const [path, message] of Object.entries(errors)) if (message) ctx.addIssue({ code: 'custom', path: [path], message });
 }
 
+/** Players and scripts pasted as markup: the public page drops them, and embeds come from links (decision 030). */
+const RAW_EMBED = /<\s*(?:iframe|script|object|embed)\b/i;
+
 /**
  * News form (spec §5): title and content required; status one of the four.
+ * The body holds no raw iframe, script, object or embed (issue #15).
  * @example validateNews({ title: ' ', content: 'x' }).title // 'Título é obrigatório'
  */
 export function validateNews(n: Row): FieldErrors<'title' | 'content' | 'status'> {
   const e: FieldErrors<'title' | 'content' | 'status'> = {};
   if (blank(n.title)) e.title = MESSAGES.titleRequired;
   if (blank(n.content)) e.content = MESSAGES.contentRequired;
+  else if (typeof n.content === 'string' && RAW_EMBED.test(n.content)) e.content = MESSAGES.contentRawEmbed;
   if (n.status != null && !(NEWS_STATUSES as readonly unknown[]).includes(n.status)) e.status = MESSAGES.statusInvalid;
   return e;
 }
@@ -125,7 +131,14 @@ export function validateProfile(p: Row): FieldErrors<'full_name'> {
 }
 
 /** Settings holding a link: each a full URL (spec §3, "Redes Sociais"), or empty. */
-export const URL_SETTING_KEYS: readonly SettingKey[] = ['facebook_url', 'twitter_url', 'instagram_url', 'youtube_url', 'youtube_channel_url', 'radio_stream_url'];
+export const URL_SETTING_KEYS: readonly SettingKey[] = [
+  'facebook_url',
+  'twitter_url',
+  'instagram_url',
+  'youtube_url',
+  'youtube_channel_url',
+  'radio_stream_url',
+];
 
 /**
  * One setting (spec §5): empty values are saved as empty text; the contact
@@ -173,10 +186,13 @@ export const SERVER_VALIDATORS = {
   news_corrections: { columns: ['note', 'news_id'], validate: validateCorrection },
   // No merge: see validateProfile.
   profiles: { columns: [], validate: validateProfile },
-  settings: { columns: ['key', 'value'], validate: (s: Row): FieldErrors<'value'> => {
-    const message = validateSetting(String(s.key ?? ''), s.value);
-    return message ? { value: message } : {};
-  } },
+  settings: {
+    columns: ['key', 'value'],
+    validate: (s: Row): FieldErrors<'value'> => {
+      const message = validateSetting(String(s.key ?? ''), s.value);
+      return message ? { value: message } : {};
+    },
+  },
 } as const satisfies Record<string, { columns: readonly string[]; validate: (row: Row) => FieldErrors }>;
 
 export type ValidatedCollection = keyof typeof SERVER_VALIDATORS;

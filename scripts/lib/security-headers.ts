@@ -19,7 +19,8 @@ const LOCKDOWN = ["font-src 'self' data:", "object-src 'none'", "base-uri 'self'
  * The public site: Astro inlines its island loader, so scripts need
  * 'unsafe-inline' (no user content is ever rendered as script: bodies and ads
  * go through the sanitizer). AdSense (after consent), YouTube (TV dialog and
- * embeds) and any https radio stream are the third parties it may load.
+ * embeds), Instagram and X (click-to-load embeds in articles, decision 030)
+ * and any https radio stream are the third parties it may load.
  */
 export const SITE_CSP = [
   "default-src 'self'",
@@ -29,7 +30,7 @@ export const SITE_CSP = [
   "img-src 'self' data: https:",
   "media-src 'self' https:",
   "connect-src 'self' https://*.google.com https://*.googlesyndication.com https://*.doubleclick.net",
-  'frame-src https://www.youtube-nocookie.com https://www.youtube.com https://*.googlesyndication.com https://*.doubleclick.net https://*.google.com',
+  'frame-src https://www.youtube-nocookie.com https://www.youtube.com https://www.instagram.com https://platform.twitter.com https://*.googlesyndication.com https://*.doubleclick.net https://*.google.com',
   ...LOCKDOWN,
 ].join('; ');
 

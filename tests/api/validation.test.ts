@@ -32,6 +32,22 @@ describe('/items/news', () => {
     const n = created(await who.super_admin.post('/items/news', newsFactory()));
     await refused(who.super_admin, 'news', n.id, { content: '' }, 'Conteúdo é obrigatório');
   });
+  it('a body with a raw iframe is refused (embeds come from links on their own line)', async () => {
+    const r = await who.super_admin.post(
+      '/items/news',
+      newsFactory({ content: '<p>Veja:</p><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>' }),
+    );
+    expect(r.status).toBe(400);
+    expect(message(r)).toBe('O conteúdo não pode ter iframe, script ou embed: para vídeos e publicações, deixe o link sozinho numa linha');
+    const n = created(await who.super_admin.post('/items/news', newsFactory()));
+    await refused(
+      who.super_admin,
+      'news',
+      n.id,
+      { content: '<p>a</p><script>alert(1)</script>' },
+      'O conteúdo não pode ter iframe, script ou embed: para vídeos e publicações, deixe o link sozinho numa linha',
+    );
+  });
   it('an unknown status is refused', async () => {
     const r = await who.super_admin.post('/items/news', newsFactory({ status: 'ao-vivo' as never }));
     expect(message(r)).toBe('Status inválido');

@@ -4,19 +4,22 @@
  * publishing, municipality fixed for producers and locked on edit for
  * everyone but super_admin.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { MUNICIPALITY_CHANGE_ERROR } from '@portal/domain/municipalities';
 import { NEWS_STATUS_LABELS, statusOptionsFor } from '@portal/domain/news-status';
 import { isAdmin, isEditorLevel, type Role } from '@portal/domain/roles';
 import { isSlugLocked, SLUG_CHANGE_FORBIDDEN, SLUG_LOCKED_HINT } from '@portal/domain/permalinks';
 import { newsSlug } from '@portal/domain/slug';
+import { bodyToEditorHtml, lostText, lostTextMessage, readingStats, type LostText } from '@portal/domain/rich-text';
 import { asUtc } from '@portal/domain/timestamps';
 import { ImageUploadDialog, NEWS_IMAGE_UPLOAD } from '../../../components/image-upload-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { errorMessage } from '../../../lib/errors.ts';
+import { env } from '../../../config/env.ts';
+import { errorMessage, isAuthError } from '../../../lib/errors.ts';
+import { renderArticle, sanitizeArticle } from '../../../lib/sanitize.ts';
 import { fromLocalInput, toLocalInput } from '../../../lib/datetime-input.ts';
 import { newsInputSchema, useCreateNews, type NewsInput } from '../api/create-news.ts';
 import type { NewsRow } from '../api/news-queries.ts';
@@ -24,6 +27,8 @@ import { useUpdateNews } from '../api/update-news.ts';
 import { staffAssetUrl } from '../../../lib/directus.ts';
 import { NewsCorrectionsPanel } from './news-corrections-panel.tsx';
 import { NewsHistoryPanel } from './news-history-panel.tsx';
+import { lengthHint, SEARCH_DESCRIPTION_MAX, SEARCH_TITLE_MAX, SearchAndSocialPreview } from './news-writing-aids.tsx';
+import { useNewsDraft } from './use-news-draft.ts';
 
 export type Option = { id: string; name: string };
 
@@ -70,6 +75,35 @@ function initialValues(news: NewsRow | null, producerMunicipality: string | null
   };
 }
 
+// TipTap is about 130 KB gzip: its chunk is fetched once the news screen is up (see the effect below), not with every admin page.
+const loadEditor = () => import('../../../components/ui/rich-text-editor.tsx');
+const RichTextEditor = lazy(() => loadEditor().then((m) => ({ default: m.RichTextEditor })));
+
+/** Stands in for the editor while it loads; the field's label and error are there already. */
+function EditorLoading({ label, error }: { label: string; error?: string }) {
+  return (
+    <div className="space-y-1">
+      <span className="block text-sm font-medium text-slate-700">{label}</span>
+      {/* As tall as the editor (toolbar + body), so nothing moves when it arrives. */}
+      <div className="min-h-[15.5rem] rounded-md border border-slate-300 p-3 text-sm text-slate-600">Carregando editor...</div>
+      {error && <p className="text-xs text-red-600">{error}</p>}
+    </div>
+  );
+}
+
+/**
+ * Why a save failed, in pt-BR. The form keeps every field as typed, and the
+ * local draft keeps it across a reload or a new sign-in.
+ */
+export function saveFailureMessage(err: unknown): string {
+  if (isAuthError(err)) return 'Sua sessão expirou. Entre novamente: o texto digitado fica guardado como rascunho neste navegador.';
+  if (err instanceof TypeError) return 'Sem conexão com o servidor. O texto digitado foi mantido; tente salvar de novo.';
+  return errorMessage(err, 'Não foi possível salvar a notícia');
+}
+
+/** Images of a story not yet published are not public: the preview loads them with the staff session. */
+const withStaffAssets = (html: string) => html.replace(/\/api\/assets\/[0-9a-f-]{36}(?:\?key=w\d+h\d+)?/gi, (url) => staffAssetUrl(url).replace(/&/g, '&amp;'));
+
 export function NewsFormDialog({ open, onClose, news, role, profile, categories, municipalities }: Props) {
   const toast = useToast();
   const editing = !!news;
@@ -78,27 +112,59 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
   const [values, setValues] = useState<NewsInput>(() => initialValues(news, producerMunicipality));
   const [errors, setErrors] = useState<Partial<Record<keyof NewsInput, string>>>({});
   const [uploading, setUploading] = useState(false);
+  /** Where the next inline image goes, while its crop dialog is open. */
+  const [inlineImage, setInlineImage] = useState<{ insert: (src: string) => void } | null>(null);
+  const [editorKey, setEditorKey] = useState(0);
+  const [showPreview, setShowPreview] = useState(false);
+  /** Text the public sanitizer would drop, shown before saving; confirmed by saving again. */
+  const [lossWarning, setLossWarning] = useState<LostText | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
   const create = useCreateNews();
   const update = useUpdateNews();
   const busy = create.isPending || update.isPending;
+  const initial = useMemo(() => initialValues(news, producerMunicipality), [news, producerMunicipality]);
+  useEffect(() => {
+    void loadEditor();
+  }, []);
+  const draft = useNewsDraft({ open, newsId: news?.id ?? null, updatedAt: news?.updated_at ?? null, values, initial });
 
   useEffect(() => {
     if (open) {
-      setValues(initialValues(news, producerMunicipality));
+      setValues(initial);
       setErrors({});
+      setLossWarning(null);
+      setSaveError(null);
+      setEditorKey((k) => k + 1);
     }
-  }, [open, news, producerMunicipality]);
+  }, [open, initial]);
 
-  const set = <K extends keyof NewsInput>(key: K, value: NewsInput[K]) => setValues((v) => ({ ...v, [key]: value }));
+  function restoreDraft() {
+    if (!draft.offer) return;
+    setValues(draft.offer.values);
+    setEditorKey((k) => k + 1);
+    draft.accept();
+  }
+
+  // The editor opens the stored body as HTML; a plain-text story stays byte for byte as it was until its body is edited.
+  const editorInitial = useMemo(() => bodyToEditorHtml(values.content), [editorKey]); // eslint-disable-line react-hooks/exhaustive-deps -- read once per load
+  const rendered = useMemo(() => sanitizeArticle(values.content), [values.content]);
+  const stats = readingStats(rendered);
+
+  const set = <K extends keyof NewsInput>(key: K, value: NewsInput[K]) => {
+    if (key === 'content') setLossWarning(null);
+    setValues((v) => ({ ...v, [key]: value }));
+  };
 
   // Producers only see their own municipality; editors and super_admin see all.
   const municipalityOptions = editor
     ? municipalities
-    : municipalities.filter((m) => m.id === profile?.municipalityId).concat(
-        profile?.municipalityId && !municipalities.some((m) => m.id === profile.municipalityId)
-          ? [{ id: profile.municipalityId, name: profile.municipalityName ?? '' }]
-          : [],
-      );
+    : municipalities
+        .filter((m) => m.id === profile?.municipalityId)
+        .concat(
+          profile?.municipalityId && !municipalities.some((m) => m.id === profile.municipalityId)
+            ? [{ id: profile.municipalityId, name: profile.municipalityName ?? '' }]
+            : [],
+        );
   const municipalityLocked = !editor || (editing && !isAdmin(role));
   const statuses = statusOptionsFor(role);
   // A producer editing a news whose status it cannot pick still sees it (read-only choice).
@@ -114,6 +180,11 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
       return;
     }
     setErrors({});
+    const lost = lostText(parsed.data.content, rendered);
+    if (lost && !lossWarning) {
+      setLossWarning(lost);
+      return;
+    }
     if (!profile) {
       toast.error('Usuário não autenticado');
       return;
@@ -130,9 +201,12 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
         await create.mutateAsync({ input: parsed.data, role });
         toast.success('Notícia criada com sucesso');
       }
+      draft.clear();
       onClose();
     } catch (err) {
-      toast.error(errorMessage(err, 'Não foi possível salvar a notícia'));
+      const message = saveFailureMessage(err);
+      setSaveError(message);
+      toast.error(message);
     }
   }
 
@@ -143,7 +217,31 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
   return (
     <Dialog open={open} onClose={onClose} title={editing ? 'Editar Notícia' : 'Nova Notícia'} size="lg">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label="Título" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} required hint={!editing && slug ? `Slug: ${slug}` : undefined} />
+        {draft.offer && (
+          <div
+            role="alert"
+            className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          >
+            <span>
+              Há um rascunho não salvo deste texto, guardado neste navegador em{' '}
+              {new Date(draft.offer.savedAt).toLocaleString('pt-BR', { timeZone: 'America/Belem' })}.
+            </span>
+            <span className="flex gap-2">
+              <Button onClick={restoreDraft}>Restaurar rascunho</Button>
+              <Button variant="outline" onClick={draft.discard}>
+                Descartar
+              </Button>
+            </span>
+          </div>
+        )}
+        <TextField
+          label="Título"
+          value={values.title}
+          onChange={(e) => set('title', e.target.value)}
+          error={errors.title}
+          required
+          hint={`${lengthHint(values.title, SEARCH_TITLE_MAX)}${!editing && slug ? ` · Slug: ${slug}` : ''}`}
+        />
         {editing && (
           <TextField
             label="Endereço (slug)"
@@ -153,8 +251,53 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
             hint={slugLocked ? (editor ? SLUG_LOCKED_HINT : SLUG_CHANGE_FORBIDDEN) : 'Segue o título até a primeira publicação.'}
           />
         )}
-        <TextAreaField label="Resumo" rows={2} value={values.summary} onChange={(e) => set('summary', e.target.value)} />
-        <TextAreaField label="Conteúdo" rows={8} value={values.content} onChange={(e) => set('content', e.target.value)} error={errors.content} required />
+        <TextAreaField
+          label="Resumo"
+          rows={2}
+          value={values.summary}
+          onChange={(e) => set('summary', e.target.value)}
+          hint={lengthHint(values.summary, SEARCH_DESCRIPTION_MAX)}
+        />
+        <Suspense fallback={<EditorLoading label="Conteúdo" error={errors.content} />}>
+          <RichTextEditor
+            label="Conteúdo"
+            initialHtml={editorInitial}
+            resetKey={String(editorKey)}
+            onChange={(html) => set('content', html)}
+            onRequestImage={(insert) => setInlineImage({ insert })}
+            imageDisplaySrc={staffAssetUrl}
+            error={errors.content}
+            required
+          />
+        </Suspense>
+        <p className="-mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
+          <span data-testid="reading-stats">{stats.label}</span>
+          <button type="button" className="text-blue-800 underline" aria-expanded={showPreview} onClick={() => setShowPreview((s) => !s)}>
+            {showPreview ? 'Ocultar prévia da página' : 'Prévia como na página pública'}
+          </button>
+        </p>
+        {showPreview && (
+          <section aria-label="Prévia do texto como na página pública" className="rounded-md border border-slate-200 bg-white p-4">
+            <div
+              className="prose-article text-lg leading-relaxed"
+              data-testid="body-preview"
+              dangerouslySetInnerHTML={{ __html: withStaffAssets(renderArticle(values.content)) }}
+            />
+          </section>
+        )}
+        {lossWarning && (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+            {lostTextMessage(lossWarning)} Clique em “{editing ? 'Atualizar' : 'Criar'}” de novo para confirmar.
+          </p>
+        )}
+        <SearchAndSocialPreview
+          title={values.title}
+          summary={values.summary}
+          content={rendered}
+          slug={editing ? values.slug : slug}
+          imageUrl={values.featured_image ? staffAssetUrl(values.featured_image) : null}
+          origin={env.origin}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField label="Categoria" value={values.category_id ?? ''} onChange={(e) => set('category_id', e.target.value || null)}>
             <option value="">Sem categoria</option>
@@ -203,9 +346,18 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
             </Button>
             {values.featured_image && <img src={staffAssetUrl(values.featured_image)} alt="Imagem destacada" className="h-16 w-28 rounded object-cover" />}
           </div>
-          <TextField label="Legenda da imagem" value={values.featured_image_caption ?? ''} onChange={(e) => set('featured_image_caption', e.target.value || null)} />
+          <TextField
+            label="Legenda da imagem"
+            value={values.featured_image_caption ?? ''}
+            onChange={(e) => set('featured_image_caption', e.target.value || null)}
+          />
         </div>
         {editor && <CheckboxField label="Destaque" checked={values.is_featured} onChange={(e) => set('is_featured', e.target.checked)} />}
+        {saveError && (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+            Não foi salvo. O texto digitado continua neste formulário e num rascunho deste navegador.
+          </p>
+        )}
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose} disabled={busy}>
             Cancelar
@@ -217,10 +369,12 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
       </form>
       {news && <NewsCorrectionsPanel news={news} role={role} />}
       {news && <NewsHistoryPanel news={news} role={role} onRestored={onClose} />}
+      <ImageUploadDialog open={uploading} onClose={() => setUploading(false)} onUploaded={(url) => set('featured_image', url)} {...NEWS_IMAGE_UPLOAD} />
       <ImageUploadDialog
-        open={uploading}
-        onClose={() => setUploading(false)}
-        onUploaded={(url) => set('featured_image', url)}
+        open={!!inlineImage}
+        onClose={() => setInlineImage(null)}
+        onUploaded={(url) => inlineImage?.insert(url)}
+        title="Imagem no texto"
         {...NEWS_IMAGE_UPLOAD}
       />
     </Dialog>

@@ -1,0 +1,100 @@
+/**
+ * Embeds without giving up safety (issue #15, item 4; decision 030): a
+ * YouTube, Instagram or X link alone on its paragraph becomes, on the public
+ * page, a click-to-load facade. Bodies never store iframes: the link is the
+ * stored form, and the facade is made from the sanitized HTML at render time.
+ * Nothing from the third party loads until the reader clicks (the page budget
+ * and the reader's privacy hold); then the site's script swaps in an iframe
+ * whose address comes from `embedFromUrl`, never from the body.
+ */
+
+export type EmbedProvider = 'youtube' | 'instagram' | 'x';
+export type Embed = { provider: EmbedProvider; id: string; url: string; frameSrc: string };
+
+/** Where each provider's player is framed from (CSP frame-src lists these). */
+export const EMBED_FRAME_ORIGINS: Record<EmbedProvider, string> = {
+  youtube: 'https://www.youtube-nocookie.com',
+  instagram: 'https://www.instagram.com',
+  x: 'https://platform.twitter.com',
+};
+
+export const EMBED_LABELS: Record<EmbedProvider, { name: string; kind: string; open: string }> = {
+  youtube: { name: 'YouTube', kind: 'Vídeo do YouTube', open: 'Abrir no YouTube' },
+  instagram: { name: 'Instagram', kind: 'Publicação do Instagram', open: 'Abrir no Instagram' },
+  x: { name: 'X', kind: 'Publicação do X (Twitter)', open: 'Abrir no X' },
+};
+
+const ID = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * The embed a link stands for, or null.
+ * @example embedFromUrl('https://youtu.be/dQw4w9WgXcQ')?.frameSrc // 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'
+ */
+export function embedFromUrl(raw: string): Embed | null {
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    return null;
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return null;
+  const host = u.hostname.replace(/^(www\.|m\.|mobile\.)/, '');
+  const parts = u.pathname.split('/').filter(Boolean);
+  const url = u.href;
+  if (host === 'youtu.be' || host === 'youtube.com' || host === 'youtube-nocookie.com') {
+    const id =
+      host === 'youtu.be'
+        ? parts[0]
+        : parts[0] === 'watch'
+          ? u.searchParams.get('v')
+          : parts[0] === 'shorts' || parts[0] === 'embed' || parts[0] === 'live'
+            ? parts[1]
+            : null;
+    return id && ID.test(id) ? { provider: 'youtube', id, url, frameSrc: `${EMBED_FRAME_ORIGINS.youtube}/embed/${id}` } : null;
+  }
+  if (host === 'instagram.com') {
+    const kind = parts[0];
+    const id = parts[1];
+    return (kind === 'p' || kind === 'reel' || kind === 'tv') && id && ID.test(id)
+      ? { provider: 'instagram', id, url, frameSrc: `${EMBED_FRAME_ORIGINS.instagram}/${kind}/${id}/embed/` }
+      : null;
+  }
+  if (host === 'x.com' || host === 'twitter.com') {
+    const id = parts[1] === 'status' ? parts[2] : null;
+    return id && /^\d+$/.test(id) ? { provider: 'x', id, url, frameSrc: `${EMBED_FRAME_ORIGINS.x}/embed/Tweet.html?id=${id}&dnt=true` } : null;
+  }
+  return null;
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
+
+/** The facade: a button that loads the player, and a plain link for readers without JavaScript. */
+export function embedFacadeHtml(e: Embed): string {
+  const label = EMBED_LABELS[e.provider];
+  return (
+    `<figure class="embed embed-${e.provider}" data-pagefind-ignore="all" data-embed="${e.provider}" data-embed-src="${escapeAttr(e.frameSrc)}" data-embed-title="${escapeAttr(label.kind)}">` +
+    `<button type="button" class="embed-load">Carregar ${label.kind.charAt(0).toLowerCase()}${label.kind.slice(1)}</button>` +
+    `<figcaption>Conteúdo externo: ao carregar, o ${label.name} pode coletar dados. <a href="${escapeAttr(e.url)}" target="_blank" rel="noopener noreferrer">${label.open}</a></figcaption>` +
+    `</figure>`
+  );
+}
+
+/**
+ * Sanitized article HTML with each paragraph that holds only an embeddable
+ * link (as a link or as bare text) replaced by its facade.
+ * @example withEmbeds('<p><a href="https://youtu.be/abc">https://youtu.be/abc</a></p>').startsWith('<figure class="embed embed-youtube"') // true
+ */
+export function withEmbeds(html: string): string {
+  return html.replace(/<p>\s*(?:<a href="([^"]+)"[^>]*>([^<]*)<\/a>|(https?:\/\/[^\s<]+))\s*<\/p>/g, (whole, href?: string, text?: string, bare?: string) => {
+    const link = href ? decode(href) : decode(bare ?? '');
+    // A link whose words differ from its address is prose, not an embed.
+    if (href && text && decode(text).trim() !== link && !embedFromUrl(decode(text).trim())) return whole;
+    const embed = embedFromUrl(link);
+    return embed ? embedFacadeHtml(embed) : whole;
+  });
+}

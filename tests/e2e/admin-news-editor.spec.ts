@@ -1,0 +1,275 @@
+/**
+ * The news body editor (issue #15) and honest previews (issue #12, item 4):
+ * write with the toolbar, paste from Google Docs, publish, and read the same
+ * body on a fresh production build of the public page; a local draft survives
+ * a reload; plain-text stories stay as they were; the sanitizer warns first.
+ */
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { presentArticle } from '@portal/domain/rich-text';
+import { readItems } from '../../directus/scripts/lib/client.ts';
+import { demoImage } from '../../directus/seed/images.ts';
+import { buildSite, startFrontServer } from '../../scripts/lib/stack.ts';
+import { adminApi, failOnPageErrors, signIn, stackState } from './support.ts';
+import { arrangeNews, expectToast, removeNews, unique } from './admin-support.ts';
+import { expectNoAxeViolations } from './site-support.ts';
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+// A second build served beside the shared one, on a port and folder of this worker (repeats may run in parallel).
+const port = () => Number(process.env.E2E_EMPTY_SITE_PORT ?? 4408) + 1 + test.info().workerIndex;
+const row = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title });
+const created: string[] = [];
+
+test.afterAll(async () => {
+  for (const id of created) await removeNews(id);
+});
+
+const GOOGLE_DOCS = `<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-4f1c2a3b-7fff-1b2c-9d0e-123456789abc"><h3 dir="ltr" style="line-height:1.38;margin-top:16pt;"><span style="font-size:14pt;font-family:Arial,sans-serif;color:#434343;font-weight:400;">Colado do Docs</span></h3><p dir="ltr" style="line-height:1.38;margin-top:0pt;"><span style="font-size:11pt;font-family:Arial,sans-serif;font-weight:400;">Moradores do </span><span style="font-size:11pt;font-family:Arial,sans-serif;font-weight:700;">Guamá</span><span style="font-size:11pt;font-weight:400;"> relatam </span><span style="font-size:11pt;font-weight:400;font-style:italic;">alagamentos</span><span style="font-size:11pt;font-weight:400;">.</span></p><ol style="margin-top:0;"><li dir="ltr" style="list-style-type:decimal;" aria-level="1"><p dir="ltr" role="presentation"><span style="font-size:11pt;">Primeiro ponto</span></p></li></ol></b>`;
+
+async function paste(box: Locator, html: string) {
+  await box.evaluate((el, data) => {
+    const dt = new DataTransfer();
+    dt.setData('text/html', data);
+    dt.setData('text/plain', data.replace(/<[^>]+>/g, ''));
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, html);
+}
+
+async function savedContent(title: string) {
+  const [row] = (await adminApi().request(readItems('news', { filter: { title: { _eq: title } }, fields: ['id', 'slug', 'content', 'status'] }))) as Array<{
+    id: string;
+    slug: string;
+    content: string;
+    status: string;
+  }>;
+  return row!;
+}
+
+test('editor escreve com a barra, cola do Google Docs, publica e a página pública mostra o mesmo texto', async ({ page }) => {
+  const base = `http://localhost:${port()}`;
+  const check = failOnPageErrors(page);
+  const title = unique('Chuva no Guamá');
+  await signIn(page, 'editor');
+  await page.goto('/admin/news');
+  await page.getByRole('button', { name: 'Nova Notícia' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nova Notícia' });
+  await dialog.getByLabel('Título').fill(title);
+  const body = dialog.getByRole('textbox', { name: 'Conteúdo' });
+  const toolbar = dialog.getByRole('toolbar', { name: 'Formatação do texto' });
+
+  await body.click();
+  await page.keyboard.type('Intertítulo');
+  await toolbar.getByRole('button', { name: 'Cabeçalho H2' }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Texto com ');
+  await toolbar.getByRole('button', { name: 'Negrito' }).click();
+  await page.keyboard.type('negrito');
+  await page.keyboard.press('Control+B');
+  await page.keyboard.type(' e ');
+  await page.keyboard.press('Control+I');
+  await page.keyboard.type('itálico');
+  await toolbar.getByRole('button', { name: 'Itálico' }).click();
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.type('Site da prefeitura');
+  for (let i = 0; i < 'prefeitura'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('Control+K');
+  await dialog.getByLabel('Endereço do link').fill('https://www.belem.pa.gov.br/');
+  await dialog.getByLabel('Abrir em nova aba').check();
+  await dialog.getByRole('button', { name: 'Aplicar link' }).click();
+  await expect(dialog.getByLabel('Endereço do link')).toHaveCount(0);
+  await expect(body.getByRole('link', { name: 'prefeitura' })).toHaveAttribute('href', 'https://www.belem.pa.gov.br/');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await toolbar.getByRole('button', { name: 'Lista com marcadores' }).click();
+  await page.keyboard.type('Item um');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Item dois');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter'); // an empty item leaves the list
+  await paste(body, GOOGLE_DOCS);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter'); // out of the pasted list
+  await page.keyboard.type('https://youtu.be/dQw4w9WgXcQ '); // a link alone on its line: an embed on the public page
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Uma citação');
+  await toolbar.getByRole('button', { name: 'Citação' }).click();
+  // An image at the end, through the same crop-and-upload dialog as the featured image.
+  await page.keyboard.press('Control+End');
+  await toolbar.getByRole('button', { name: 'Imagem' }).click();
+  await dialog.getByLabel('Legenda da foto').fill('Rua alagada no Guamá');
+  await dialog.getByLabel('Crédito da foto (fotógrafo ou fonte)').fill('Ana Souza');
+  await dialog.getByRole('button', { name: 'Escolher e recortar imagem' }).click();
+  await page
+    .getByRole('dialog', { name: 'Imagem no texto' })
+    .getByLabel('Selecionar imagem')
+    .setInputFiles({ name: 'rua.jpg', mimeType: 'image/jpeg', buffer: await demoImage(4) });
+  await page.getByRole('dialog', { name: 'Recortar Imagem' }).getByRole('button', { name: 'Enviar imagem' }).click();
+  await expectToast(page, 'Sucesso', 'Imagem carregada com sucesso');
+  await expect(body.getByRole('img', { name: 'Rua alagada no Guamá' })).toBeVisible();
+
+  const expected =
+    '<h2>Intertítulo</h2><p>Texto com <strong>negrito</strong> e <em>itálico</em><br>Site da <a target="_blank" href="https://www.belem.pa.gov.br/">prefeitura</a></p>' +
+    '<ul><li><p>Item um</p></li><li><p>Item dois</p></li></ul><h3>Colado do Docs</h3><p>Moradores do <strong>Guamá</strong> relatam <em>alagamentos</em>.</p>' +
+    '<ol><li><p>Primeiro ponto</p></li></ol><p><a href="https://youtu.be/dQw4w9WgXcQ">https://youtu.be/dQw4w9WgXcQ</a> </p><blockquote><p>Uma citação</p></blockquote>';
+  await expect(dialog.getByTestId('reading-stats')).toContainText('palavras · 1 min de leitura');
+  await dialog.getByRole('button', { name: 'Prévia como na página pública' }).click();
+  const preview = dialog.getByTestId('body-preview');
+  await expect(preview.getByRole('heading', { level: 3, name: 'Colado do Docs' })).toBeVisible();
+  // The preview loads not-yet-public images with the staff token; otherwise it is the public page's HTML.
+  const previewHtml = (await preview.innerHTML()).replace(/(?:\?|&amp;)access_token=[^"&\s,]+/g, '');
+  await expectNoAxeViolations(page);
+
+  await dialog.getByLabel('Status').selectOption('published');
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+  await expectToast(page, 'Sucesso', 'Notícia criada com sucesso');
+  const saved = await savedContent(title);
+  created.push(saved.id);
+  const image = /<img src="(\/api\/assets\/[0-9a-f-]{36})" alt="Rua alagada no Guamá" title="Foto: Ana Souza">$/.exec(saved.content);
+  expect(image, saved.content).not.toBeNull();
+  expect(saved.content).toBe(expected + image![0]);
+  expect(saved.status).toBe('published');
+
+  // A fresh production build, as the publish pipeline makes it.
+  const s = stackState();
+  const outDir = path.join(path.dirname(s.siteDir), `site-editor-${test.info().workerIndex}`);
+  await buildSite({ directusUrl: s.directusUrl, outDir, siteUrl: base });
+  const server: Server = await startFrontServer({ port: port(), siteDir: outDir, adminDir: s.adminDir, directusUrl: s.directusUrl });
+  try {
+    await page.goto(`${base}/news/${saved.slug}`);
+    const article = page.locator('article .prose-article');
+    await expect(article.getByRole('heading', { level: 2, name: 'Intertítulo' })).toBeVisible();
+    const publicHtml = await article.innerHTML();
+    // What readers get is the editor's HTML, with the site's rel on the new-tab link, and what the admin previewed.
+    expect(publicHtml).toBe(
+      presentArticle(expected.replace('href="https://www.belem.pa.gov.br/">', 'href="https://www.belem.pa.gov.br/" rel="noopener noreferrer">') + image![0]),
+    );
+    // The inline image: a figure with srcset from Directus presets, its caption and credit, actually served.
+    const figure = article.locator('figure.article-figure');
+    await expect(figure.locator('figcaption')).toHaveText('Rua alagada no Guamá Foto: Ana Souza');
+    await expect(figure.getByRole('img', { name: 'Rua alagada no Guamá' })).toHaveAttribute('srcset', new RegExp(`${image![1]}\\?key=w800h450 800w`));
+    await expect.poll(() => figure.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(publicHtml).toContain('<figure class="embed embed-youtube"');
+    expect(publicHtml).toBe(previewHtml);
+    // The YouTube link is a facade: no iframe, nothing from YouTube, until the reader clicks.
+    const thirdParty: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(base)) thirdParty.push(r.url());
+    });
+    await expect(article.locator('iframe')).toHaveCount(0);
+    await article.getByRole('button', { name: 'Carregar vídeo do YouTube' }).click();
+    await expect(article.locator('iframe[title="Vídeo do YouTube"]')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
+    await expect(article.getByRole('link', { name: 'Abrir no YouTube' })).toHaveAttribute('href', 'https://youtu.be/dQw4w9WgXcQ');
+    expect(thirdParty.filter((u) => !u.startsWith('https://www.youtube-nocookie.com/'))).toEqual([]);
+  } finally {
+    await new Promise((r) => server.close(r));
+  }
+  check();
+});
+
+test('o rascunho local volta depois de recarregar a página', async ({ page }) => {
+  const title = unique('Rascunho salvo');
+  await signIn(page, 'producer');
+  await page.goto('/admin/news');
+  await page.getByRole('button', { name: 'Nova Notícia' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Nova Notícia' });
+  await dialog.getByLabel('Título').fill(title);
+  await dialog.getByRole('textbox', { name: 'Conteúdo' }).click();
+  await page.keyboard.type('Texto que não pode se perder');
+  await page.waitForTimeout(3500); // one autosave tick
+  await page.reload();
+  await page.getByRole('button', { name: 'Nova Notícia' }).click();
+  dialog = page.getByRole('dialog', { name: 'Nova Notícia' });
+  await expect(dialog.getByRole('alert')).toContainText('Há um rascunho não salvo deste texto');
+  await expect(dialog.getByLabel('Título')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Restaurar rascunho' }).click();
+  await expect(dialog.getByLabel('Título')).toHaveValue(title);
+  await expect(dialog.getByRole('textbox', { name: 'Conteúdo' })).toHaveText('Texto que não pode se perder');
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+  await expectToast(page, 'Sucesso', 'Notícia criada com sucesso');
+  created.push((await savedContent(title)).id);
+  // Saved: the draft is gone.
+  await page.getByRole('button', { name: 'Nova Notícia' }).click();
+  await expect(page.getByRole('dialog', { name: 'Nova Notícia' }).getByText('Há um rascunho não salvo deste texto')).toHaveCount(0);
+});
+
+test('uma notícia em texto puro abre em parágrafos e, salva sem mexer no corpo, continua igual', async ({ page }) => {
+  const content = 'Primeira linha.\nSegunda linha.\n\nOutro parágrafo com 3 < 4.';
+  const news = await arrangeNews({ title: unique('Texto puro'), status: 'pending', content });
+  created.push(news.id);
+  await signIn(page, 'editor');
+  await page.goto('/admin/news');
+  await page.getByRole('searchbox', { name: 'Buscar notícias' }).fill(news.title);
+  await row(page, news.title)
+    .getByRole('button', { name: `Editar ${news.title}` })
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Editar Notícia' });
+  const body = edit.getByRole('textbox', { name: 'Conteúdo' });
+  await expect(body.locator('p')).toHaveText(['Primeira linha.Segunda linha.', 'Outro parágrafo com 3 < 4.']);
+  await edit.getByLabel('Resumo').fill('Resumo novo');
+  await edit.getByRole('button', { name: 'Atualizar' }).click();
+  await expectToast(page, 'Sucesso', 'Notícia atualizada com sucesso');
+  const [saved] = (await adminApi().request(readItems('news', { filter: { id: { _eq: news.id } }, fields: ['content', 'summary'] }))) as Array<{
+    content: string;
+    summary: string;
+  }>;
+  expect(saved).toEqual({ content, summary: 'Resumo novo' });
+});
+
+test('quando a página pública cortaria texto, salvar avisa antes', async ({ page }) => {
+  const paragraphs = Array.from({ length: 8 }, (_, i) => `<p>Parágrafo ${i + 1}.</p>`);
+  const content = [...paragraphs.slice(0, 3), '<audio src="x.mp3">', ...paragraphs.slice(3)].join('');
+  const news = await arrangeNews({ title: unique('Áudio aberto'), status: 'pending', content });
+  created.push(news.id);
+  await signIn(page, 'editor');
+  await page.goto('/admin/news');
+  await page.getByRole('searchbox', { name: 'Buscar notícias' }).fill(news.title);
+  await row(page, news.title)
+    .getByRole('button', { name: `Editar ${news.title}` })
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Editar Notícia' });
+  await edit.getByRole('button', { name: 'Prévia como na página pública' }).click();
+  await expect(edit.getByTestId('body-preview').locator('p')).toHaveText(['Parágrafo 1.', 'Parágrafo 2.', 'Parágrafo 3.']);
+  await edit.getByLabel('Resumo').fill('Com aviso');
+  await edit.getByRole('button', { name: 'Atualizar' }).click();
+  await expect(edit.getByRole('alert')).toContainText('A página pública vai omitir 10 palavras deste texto (“Parágrafo 4.');
+  let [saved] = (await adminApi().request(readItems('news', { filter: { id: { _eq: news.id } }, fields: ['summary'] }))) as Array<{ summary: string | null }>;
+  expect(saved?.summary).not.toBe('Com aviso'); // not saved yet
+  await edit.getByRole('button', { name: 'Atualizar' }).click();
+  await expectToast(page, 'Sucesso', 'Notícia atualizada com sucesso');
+  [saved] = (await adminApi().request(readItems('news', { filter: { id: { _eq: news.id } }, fields: ['summary'] }))) as Array<{ summary: string | null }>;
+  expect(saved?.summary).toBe('Com aviso');
+});
+
+test('um salvamento que falha (sem rede, sessão expirada) mantém o texto e diz por quê', async ({ page }) => {
+  const title = unique('Sem rede');
+  await signIn(page, 'editor');
+  await page.goto('/admin/news');
+  await page.getByRole('button', { name: 'Nova Notícia' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nova Notícia' });
+  await dialog.getByLabel('Título').fill(title);
+  await dialog.getByRole('textbox', { name: 'Conteúdo' }).click();
+  await page.keyboard.type('Texto valioso');
+  await page.route('**/api/items/news**', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()));
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+  await expectToast(page, 'Erro', 'Sem conexão com o servidor. O texto digitado foi mantido; tente salvar de novo.');
+  await expect(dialog.getByText('Não foi salvo. O texto digitado continua neste formulário e num rascunho deste navegador.')).toBeVisible();
+  await page.unroute('**/api/items/news**');
+  await page.route('**/api/items/news**', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: JSON.stringify({ errors: [{ message: 'Token expired.', extensions: { code: 'TOKEN_EXPIRED' } }] }),
+        })
+      : route.fallback(),
+  );
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+  await expectToast(page, 'Erro', 'Sua sessão expirou. Entre novamente: o texto digitado fica guardado como rascunho neste navegador.');
+  await expect(dialog.getByLabel('Título')).toHaveValue(title);
+  await expect(dialog.getByRole('textbox', { name: 'Conteúdo' })).toHaveText('Texto valioso');
+  const [row] = (await adminApi().request(readItems('news', { filter: { title: { _eq: title } }, fields: ['id'] }))) as Array<{ id: string }>;
+  expect(row).toBeUndefined();
+});
