@@ -182,6 +182,8 @@ describe('a publish rewrites only its month', () => {
       index: inode(file('sitemap.xml')),
       janMap: inode(file('sitemaps', 'news-2024-01.xml')),
       townJan: inode(townMonthPage('2024-01')),
+      // A list the story is not in: its page stays the live release's file.
+      otherList: inode(file('category', 'esportes', 'index.html')),
     };
     // Action
     const late = await publish(`Março quatro ${stamp}`, '2024-03-25T15:00:00.000Z');
@@ -200,6 +202,7 @@ describe('a publish rewrites only its month', () => {
     expect(read('municipio', town, 'index.html')).toContain(`Março quatro ${stamp}`);
     expect(read('municipio', town, 'arquivo', 'index.html')).toMatch(/Março de 2024<\/span>\s*<span[^>]*>4 notícias/);
     expect(inode(townMonthPage('2024-01'))).toBe(before.townJan);
+    expect(inode(file('category', 'esportes', 'index.html'))).toBe(before.otherList);
     stories.mar4 = late;
   });
 
