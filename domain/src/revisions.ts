@@ -46,3 +46,15 @@ export function restorePayload(snapshot: Record<string, unknown>): Partial<Recor
   for (const f of RESTORED_FIELDS) if (f in snapshot) out[f] = snapshot[f] ?? null;
   return out;
 }
+
+/** One save of a story, as GET /portal/news/:id/revisions answers it and the history panel shows it. */
+export type RevisionEntry = {
+  id: number;
+  at: string | null;
+  action: string;
+  user: string | null;
+  status: string | null;
+  title: string | null;
+  summary: string | null;
+  content: string | null;
+};

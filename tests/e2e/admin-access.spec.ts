@@ -1,7 +1,7 @@
 /** Sign-in, session, sidebar per role and the spec's denial screens. */
 import { expect, test } from '@playwright/test';
 import { createUser, deleteUser, readUsers } from '../../directus/scripts/lib/client.ts';
-import { adminApi, DEMO, failOnPageErrors, linkIn, mailFor, signIn, stackState } from './support.ts';
+import { adminApi, DEMO, failOnPageErrors, linkIn, mailFor, signIn, signInAs, stackState } from './support.ts';
 import { freshTotp } from '../support/totp.ts';
 import { arrangeStaff, expectToast, SIDEBAR, sidebar } from './admin-support.ts';
 
@@ -93,11 +93,7 @@ test.describe('páginas recusadas pelo papel, mesmo pela URL', () => {
 test('verificação em duas etapas: ativar no perfil e entrar com o código', async ({ page }) => {
   const staff = await arrangeStaff('editor');
   try {
-    await page.goto('/auth');
-    await page.getByLabel('Email').fill(staff.email);
-    await page.getByLabel('Senha', { exact: true }).fill(staff.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await expect(page).toHaveURL(/\/admin/);
+    await signInAs(page, staff.email, staff.password);
     await page.goto('/profile');
     await page.getByLabel('Senha atual').fill(staff.password);
     await page.getByRole('button', { name: 'Ativar verificação em duas etapas' }).click();
@@ -116,13 +112,17 @@ test('verificação em duas etapas: ativar no perfil e entrar com o código', as
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page).toHaveURL(/\/admin/);
   } finally {
-    await adminApi().request(deleteUser(staff.id)).catch(() => undefined);
+    await adminApi()
+      .request(deleteUser(staff.id))
+      .catch(() => undefined);
   }
 });
 
 test('recuperar senha: o e-mail em português chega, o link leva a /auth e a nova senha entra', async ({ page }) => {
   const email = `esqueceu-${Date.now()}@portal.test`;
-  const user = (await adminApi().request(createUser({ email, password: 'senha-antiga-2026', status: 'active', first_name: 'Esque', last_name: 'Ceu' }))) as { id: string };
+  const user = (await adminApi().request(createUser({ email, password: 'senha-antiga-2026', status: 'active', first_name: 'Esque', last_name: 'Ceu' }))) as {
+    id: string;
+  };
   try {
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
@@ -144,7 +144,9 @@ test('recuperar senha: o e-mail em português chega, o link leva a /auth e a nov
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page).toHaveURL(/\/admin$/);
   } finally {
-    await adminApi().request(deleteUser(user.id)).catch(() => undefined);
+    await adminApi()
+      .request(deleteUser(user.id))
+      .catch(() => undefined);
   }
 });
 
@@ -155,7 +157,6 @@ test('link de redefinição inválido mostra erro', async ({ page }) => {
   await page.getByRole('button', { name: 'Redefinir senha' }).click();
   await expectToast(page, 'Erro');
 });
-
 
 test('cadastro: o e-mail de confirmação chega e o link ativa a conta', async ({ page }) => {
   const email = `leitora-${Date.now()}@portal.test`;
@@ -170,17 +171,24 @@ test('cadastro: o e-mail de confirmação chega e o link ativa a conta', async (
   expect(mail.subject).toBe('Confirme seu e-mail no Portal Pará');
   await page.goto(linkIn(mail, 'Confirmar meu e-mail'));
   await expect(page.getByText('E-mail confirmado! Sua conta está ativa.')).toBeVisible();
-  const [user] = (await adminApi().request(readUsers({ filter: { email: { _eq: email } }, fields: ['id', 'status'] }))) as Array<{ id: string; status: string }>;
+  const [user] = (await adminApi().request(readUsers({ filter: { email: { _eq: email } }, fields: ['id', 'status'] }))) as Array<{
+    id: string;
+    status: string;
+  }>;
   expect(user!.status).toBe('active');
   // The same link again is refused, clearly.
   await page.goto(linkIn(mail, 'Confirmar meu e-mail'));
   await expect(page.getByText('Link de confirmação inválido, expirado ou já usado.')).toBeVisible();
-  await adminApi().request(deleteUser(user!.id)).catch(() => undefined);
+  await adminApi()
+    .request(deleteUser(user!.id))
+    .catch(() => undefined);
 });
 
 test('conta sem papel da equipe aparece como "Usuário" e não alcança as telas', async ({ page }) => {
   const email = `sem-papel-${Date.now()}@portal.test`;
-  const user = (await adminApi().request(createUser({ email, password: 'senha-sem-papel-1', status: 'active', first_name: 'Sem', last_name: 'Papel' }))) as { id: string };
+  const user = (await adminApi().request(createUser({ email, password: 'senha-sem-papel-1', status: 'active', first_name: 'Sem', last_name: 'Papel' }))) as {
+    id: string;
+  };
   try {
     await page.goto('/auth');
     await page.getByLabel('Email').fill(email);

@@ -14,7 +14,8 @@ import { expectNoAxeViolations } from './site-support.ts';
 import { readItems, updateItem } from '../../directus/scripts/lib/client.ts';
 
 // A build of its own, on its own port (the shared build stays untouched; see site-empty-states).
-const PORT = Number(process.env.E2E_CORRECTIONS_SITE_PORT ?? Number(process.env.E2E_EMPTY_SITE_PORT ?? 4408) + 1);
+// Clear of the editor spec's ports (the empty-site port + 1 + its worker index).
+const PORT = Number(process.env.E2E_CORRECTIONS_SITE_PORT ?? Number(process.env.E2E_EMPTY_SITE_PORT ?? 4408) + 10);
 const base = `http://localhost:${PORT}`;
 let server: Server | undefined;
 

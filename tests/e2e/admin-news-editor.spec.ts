@@ -22,6 +22,18 @@ const port = () => Number(process.env.E2E_EMPTY_SITE_PORT ?? 4408) + 1 + test.in
 const row = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title });
 const created: string[] = [];
 
+/** Signs in, opens "Nova Notícia" and types a title and a body; returns the dialog. */
+async function startStory(page: Page, role: 'producer' | 'editor', title: string, body: string): Promise<Locator> {
+  await signIn(page, role);
+  await page.goto('/admin/news');
+  await page.getByRole('button', { name: 'Nova Notícia' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nova Notícia' });
+  await dialog.getByLabel('Título').fill(title);
+  await dialog.getByRole('textbox', { name: 'Conteúdo' }).click();
+  await page.keyboard.type(body);
+  return dialog;
+}
+
 test.afterAll(async () => {
   for (const id of created) await removeNews(id);
 });
@@ -171,14 +183,9 @@ test('editor escreve com a barra, cola do Google Docs, publica e a página públ
 
 test('o rascunho local volta depois de recarregar a página', async ({ page }) => {
   const title = unique('Rascunho salvo');
-  await signIn(page, 'producer');
-  await page.goto('/admin/news');
-  await page.getByRole('button', { name: 'Nova Notícia' }).click();
-  let dialog = page.getByRole('dialog', { name: 'Nova Notícia' });
-  await dialog.getByLabel('Título').fill(title);
-  await dialog.getByRole('textbox', { name: 'Conteúdo' }).click();
-  await page.keyboard.type('Texto que não pode se perder');
-  await page.waitForTimeout(3500); // one autosave tick
+  let dialog = await startStory(page, 'producer', title, 'Texto que não pode se perder');
+  // The autosave tick has written the draft (polled, not slept).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('portal:news-draft:new')), { timeout: 10_000 }).toContain('Texto que não pode se perder');
   await page.reload();
   await page.getByRole('button', { name: 'Nova Notícia' }).click();
   dialog = page.getByRole('dialog', { name: 'Nova Notícia' });
@@ -245,13 +252,7 @@ test('quando a página pública cortaria texto, salvar avisa antes', async ({ pa
 
 test('um salvamento que falha (sem rede, sessão expirada) mantém o texto e diz por quê', async ({ page }) => {
   const title = unique('Sem rede');
-  await signIn(page, 'editor');
-  await page.goto('/admin/news');
-  await page.getByRole('button', { name: 'Nova Notícia' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nova Notícia' });
-  await dialog.getByLabel('Título').fill(title);
-  await dialog.getByRole('textbox', { name: 'Conteúdo' }).click();
-  await page.keyboard.type('Texto valioso');
+  const dialog = await startStory(page, 'editor', title, 'Texto valioso');
   await page.route('**/api/items/news**', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()));
   await dialog.getByRole('button', { name: 'Criar' }).click();
   await expectToast(page, 'Erro', 'Sem conexão com o servidor. O texto digitado foi mantido; tente salvar de novo.');

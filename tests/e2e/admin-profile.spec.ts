@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { deleteItem, deleteUser, readFiles, readFolders, readItems, updateItem } from '../../directus/scripts/lib/client.ts';
 import { demoImage } from '../../directus/seed/images.ts';
-import { adminApi, failOnPageErrors, signIn } from './support.ts';
+import { adminApi, failOnPageErrors, signIn, signInAs } from './support.ts';
 import { arrangeNews, arrangeStaff, expectToast, removeNews, unique } from './admin-support.ts';
 
 test('admin home: visão geral, Minhas Estatísticas e atalhos', async ({ page }) => {
@@ -33,11 +33,7 @@ test('/dashboard: cartões e a aritmética de Performance', async ({ page }) => 
     ].map((n) => arrangeNews({ ...n, author_id: staff.id } as never)),
   );
   try {
-    await page.goto('/auth');
-    await page.getByLabel('Email').fill(staff.email);
-    await page.getByLabel('Senha', { exact: true }).fill(staff.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await expect(page).toHaveURL(/\/admin/);
+    await signInAs(page, staff.email, staff.password);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await expect(page.getByText(staff.email)).toBeVisible();

@@ -24,9 +24,14 @@ export function adminApi() {
 }
 
 export async function signIn(page: Page, role: keyof typeof DEMO) {
+  await signInAs(page, DEMO[role], DEMO_PASSWORD);
+}
+
+/** Signs in through /auth with any account (a throwaway staff member, say). */
+export async function signInAs(page: Page, email: string, password: string) {
   await page.goto('/auth');
-  await page.getByLabel('Email').fill(DEMO[role]);
-  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/admin/);
 }
@@ -44,6 +49,8 @@ export function failOnPageErrors(page: Page) {
 /** The newest mail the local inbox got for `address`, waiting up to 20 s for it to arrive. */
 export async function mailFor(address: string): Promise<CaughtMail> {
   let found: CaughtMail | undefined;
-  await expect.poll(async () => (found = (await mailsTo(stackState().inboxUrl, address))[0]), { timeout: 20_000, message: `e-mail para ${address}` }).toBeTruthy();
+  await expect
+    .poll(async () => (found = (await mailsTo(stackState().inboxUrl, address))[0]), { timeout: 20_000, message: `e-mail para ${address}` })
+    .toBeTruthy();
   return found!;
 }

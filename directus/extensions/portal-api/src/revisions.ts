@@ -5,20 +5,10 @@
  * (a producer never sees a colleague's story's revisions).
  */
 import type { Knex } from 'knex';
-import { REVISIONS_SHOWN } from '@portal/domain/revisions';
-import { isoFromDb } from '../../shared/db-date.ts';
+import { REVISIONS_SHOWN, type RevisionEntry } from '@portal/domain/revisions';
 
-/** One save of a story, as the history panel shows it. */
-export type RevisionEntry = {
-  id: number;
-  at: string | null;
-  action: string;
-  user: string | null;
-  status: string | null;
-  title: string | null;
-  summary: string | null;
-  content: string | null;
-};
+export type { RevisionEntry };
+import { isoFromDb } from '../../shared/db-date.ts';
 
 type Raw = { id: number; data: unknown; action: string; timestamp: unknown; user: string | null };
 

@@ -4,18 +4,10 @@
  * (a producer never sees a colleague's story's history).
  */
 import { queryOptions } from '@tanstack/react-query';
+import type { RevisionEntry } from '@portal/domain/revisions';
 import { customEndpoint, directus } from '../../../lib/directus.ts';
 
-export type RevisionRow = {
-  id: number;
-  at: string | null;
-  action: string;
-  user: string | null;
-  status: string | null;
-  title: string | null;
-  summary: string | null;
-  content: string | null;
-};
+export type RevisionRow = RevisionEntry;
 
 export const newsRevisionsQueries = {
   all: () => ['news_revisions'] as const,
