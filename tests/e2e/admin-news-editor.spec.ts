@@ -93,7 +93,8 @@ test('editor escreve com a barra, cola do Google Docs, publica e a página públ
   await dialog.getByRole('button', { name: 'Aplicar link' }).click();
   await expect(dialog.getByLabel('Endereço do link')).toHaveCount(0);
   await expect(body.getByRole('link', { name: 'prefeitura' })).toHaveAttribute('href', 'https://www.belem.pa.gov.br/');
-  await page.keyboard.press('End');
+  // Back in the body (the link form held the focus), the cursor after the link.
+  await body.press('End');
   await page.keyboard.press('Enter');
   await toolbar.getByRole('button', { name: 'Lista com marcadores' }).click();
   await page.keyboard.type('Item um');
@@ -232,7 +233,9 @@ test('quando a página pública cortaria texto, salvar avisa antes', async ({ pa
   created.push(news.id);
   await signIn(page, 'editor');
   await page.goto('/admin/news');
-  await page.getByRole('searchbox', { name: 'Buscar notícias' }).fill(news.title);
+  // By its unique token: on SQLite, Directus's search lowercases the term but SQLite's LOWER()
+  // leaves "Á" as it is, so "Áudio" is not found (known, listed in the closing note of stop 19).
+  await page.getByRole('searchbox', { name: 'Buscar notícias' }).fill(news.title.split(' ').at(-1)!);
   await row(page, news.title)
     .getByRole('button', { name: `Editar ${news.title}` })
     .click();

@@ -10,6 +10,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import Image from '@tiptap/extension-image';
 import StarterKit from '@tiptap/starter-kit';
+import { TextSelection } from '@tiptap/pm/state';
 import { cleanPastedHtml } from '@portal/domain/paste';
 import { isUrl, MESSAGES } from '@portal/domain/validation';
 
@@ -303,7 +304,8 @@ function LinkForm({ editor, href, newTab, onDone }: { editor: Editor; href: stri
     const attrs = { href: value, target: blank ? '_blank' : null, rel: null };
     const chain = editor.chain().focus().extendMarkRange('link');
     if (editor.state.selection.empty && !editor.isActive('link')) chain.insertContent({ type: 'text', text: value, marks: [{ type: 'link', attrs }] }).run();
-    else chain.setLink(attrs).run();
+    // The cursor goes after the link, as in Docs: what is typed next never replaces the linked words.
+    else chain.setLink(attrs).command(({ tr }) => (tr.setSelection(TextSelection.create(tr.doc, tr.selection.to)), true)).run();
     onDone();
   }
 
