@@ -26,7 +26,7 @@ import { ensureDemoUsers, uploadDemoImages } from '../directus/seed/demo.ts';
 import { createItem, tokenClient, updateItem, type PortalClient } from '../directus/scripts/lib/client.ts';
 import { startBuilder } from './lib/builder/service.ts';
 import { ASTRO_BUILD_ARGS, astroEnv } from './lib/builder/site-build.ts';
-import { buildAdmin, startDirectusInstance, startFrontServer } from './lib/stack.ts';
+import { buildAdmin, buildSite, startDirectusInstance, startFrontServer } from './lib/stack.ts';
 import { generateNews } from '../directus/seed/bulk-news.ts';
 import { percentile, runMeasured } from './lib/bench/measure.ts';
 import { runRhythm, type Kind, type KindResult } from './lib/bench/rhythm.ts';
@@ -136,7 +136,17 @@ if (args.readers) {
   // Only the reader load: 1k published news, the front server (API only), the editor signed in.
   try {
     await generateNews(knex, 1000, { images, authorIds: Object.values(users) });
-    const front = await startFrontProcess({ port: PORTS.front, siteDir: path.join(work, 'no-site'), adminDir: path.join(work, 'no-admin'), directusUrl: directus.url });
+    // The real site: the page's /live.json is a file of this build, as readers get it.
+    const readersSite = path.join(work, 'readers-site');
+    rmSync(readersSite, { recursive: true, force: true });
+    await buildSite({ directusUrl: directus.url, outDir: readersSite, siteUrl });
+    const front = await startFrontProcess({
+      port: PORTS.front,
+      siteDir: readersSite,
+      adminDir: path.join(work, 'no-admin'),
+      directusUrl: directus.url,
+      edgeKey: directus.env.PORTAL_EDGE_KEY,
+    });
     const origin = args.origin ?? siteUrl;
     const login = await fetch(`${origin}/api/auth/login`, {
       method: 'POST',
@@ -145,9 +155,21 @@ if (args.readers) {
     }).then((r) => r.json() as Promise<{ data: { access_token: string } }>);
     const newsIds = (await knex('news').where('status', 'published').orderBy('published_at', 'desc').limit(200).pluck('id')) as string[];
     const calls = args.calls === 'legacy' ? 'legacy' : 'current';
-    const r = await readerLoad({ siteUrl: origin, editorToken: login.data.access_token, newsIds, calls, connections: Number(args.connections), durationS: Number(args.duration) });
+    const r = await readerLoad({
+      siteUrl: origin,
+      editorToken: login.data.access_token,
+      newsIds,
+      calls,
+      connections: Number(args.connections),
+      durationS: Number(args.duration),
+    });
     const stored = await knex('news_views').count({ n: '*' }).first();
-    const out = { machine: { cpus: os.cpus().length, node: process.version, db, date: new Date().toISOString() }, origin: args.origin ? 'external' : 'front server', load: r, viewRowsStored: Number(stored?.n ?? 0) };
+    const out = {
+      machine: { cpus: os.cpus().length, node: process.version, db, date: new Date().toISOString() },
+      origin: args.origin ? 'external' : 'front server',
+      load: r,
+      viewRowsStored: Number(stored?.n ?? 0),
+    };
     console.log(JSON.stringify(out, null, 2));
     mkdirSync(path.join(ROOT, 'docs/benchmarks/readers'), { recursive: true });
     writeFileSync(path.join(ROOT, `docs/benchmarks/readers/latest-${db}-${calls}${args.origin ? '-origin' : ''}.json`), JSON.stringify(out, null, 2));
@@ -181,7 +203,13 @@ try {
   const builderServer = http.createServer(builder.handler).listen(PORTS.builder, '127.0.0.1');
   const adminDir = path.join(work, 'admin');
   await Promise.all([builder.trigger({ full: true }), buildAdmin({ outDir: adminDir })]);
-  const front = await startFrontServer({ port: PORTS.front, siteDir: builder.releases.current, adminDir, directusUrl: directus.url });
+  const front = await startFrontServer({
+    port: PORTS.front,
+    siteDir: builder.releases.current,
+    adminDir,
+    directusUrl: directus.url,
+    edgeKey: directus.env.PORTAL_EDGE_KEY,
+  });
   const editor = admin;
   const latencies: number[] = [];
   for (let i = 0; i < (quick ? 5 : 12); i++) {
@@ -212,7 +240,10 @@ try {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   const articleSlug = (await knex('news').where('status', 'published').orderBy('published_at', 'desc').first('slug')).slug;
   const weight: Record<string, { jsGzipKb: number; totalKb: number; requests: number }> = {};
-  for (const [name, url] of [['home', `${siteUrl}/`], ['article', `${siteUrl}/news/${articleSlug}/`]] as const) {
+  for (const [name, url] of [
+    ['home', `${siteUrl}/`],
+    ['article', `${siteUrl}/news/${articleSlug}/`],
+  ] as const) {
     const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
     let js = 0;
     let totalBytes = 0;
@@ -247,8 +278,16 @@ try {
       chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
     const scores: Record<string, Record<string, number>> = {};
-    for (const [name, url] of [['home', `${siteUrl}/`], ['article', `${siteUrl}/news/${articleSlug}/`]] as const) {
-      const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    for (const [name, url] of [
+      ['home', `${siteUrl}/`],
+      ['article', `${siteUrl}/news/${articleSlug}/`],
+    ] as const) {
+      const r = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
       scores[name] = Object.fromEntries(Object.entries(r!.lhr.categories).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]));
     }
     chrome.kill();
@@ -269,10 +308,18 @@ try {
           connections: 20,
           duration: quick ? 5 : 30,
           // A browser's user agent: obvious bots are answered but not counted (decision 016).
-          requests: [{ method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA }, setupRequest: (req: any) => ({ ...req, body: body() }) }],
+          requests: [
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA },
+              setupRequest: (req: any) => ({ ...req, body: body() }),
+            },
+          ],
         },
         (err: unknown, r: any) =>
-          err ? reject(err) : resolve({ rps: Math.round(r.requests.average), p99Ms: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, total: r.requests.total }),
+          err
+            ? reject(err)
+            : resolve({ rps: Math.round(r.requests.average), p99Ms: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, total: r.requests.total }),
       );
     });
   const pick = () => newsIds[Math.floor(Math.random() * newsIds.length)];
@@ -340,7 +387,14 @@ const goals = [
     ['performance', 'accessibility', 'seo'].map((c) => [`Lighthouse ${c} (${p}, mobile)`, String(lh?.[p]?.[c] ?? '—'), '100', lh?.[p]?.[c] === 100]),
   ),
 ] as Array<[string, string, string, boolean | null]>;
-const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, db, date: new Date().toISOString() };
+const machine = {
+  cpus: os.cpus().length,
+  cpu: os.cpus()[0]?.model,
+  memGb: Math.round(os.totalmem() / 2 ** 30),
+  node: process.version,
+  db,
+  date: new Date().toISOString(),
+};
 const json = { machine, versions: { directus: '11.17.4', astro: '7.3.5', react: '19.3.1' }, results, goals };
 const md = [
   `# Benchmark — ${machine.date.slice(0, 10)}`,

@@ -28,6 +28,7 @@ Portal Pará (topologia de produção) no ar em ${((Date.now() - t0) / 1000).toF
   Site e painel:  ${prod.url.replace('127.0.0.1', 'localhost')}   (nginx com deploy/nginx.conf; admin em /auth, API em /api)
   Directus:       http://127.0.0.1:${PORTS.directus[0]} e http://127.0.0.1:${PORTS.directus[1]}   (PostgreSQL portal_prod, Redis)
   Construtor:     http://127.0.0.1:${PORTS.builder}
+  Leituras:       http://127.0.0.1:${PORTS.builder + 1}   (visualizações anônimas, enviadas ao Directus em lotes)
   Dados:          ${path.join(DATA_DIR, 'prod')}
 
   Contas de demonstração (senha ${DEMO_PASSWORD}): admin@portal.test, editor@portal.test, produtor@portal.test

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { DATA_DIR, ROOT } from '../directus/scripts/lib/paths.ts';
-import { DEMO_PASSWORD } from '../directus/scripts/lib/env.ts';
+import { DEMO_PASSWORD, edgeKeyFor } from '../directus/scripts/lib/env.ts';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { startDirectus } from '../directus/scripts/lib/server.ts';
@@ -41,6 +41,8 @@ const front = await startFrontServer({
   adminDir,
   directusUrl: `http://127.0.0.1:${DIRECTUS_PORT}`,
   host: '0.0.0.0',
+  // Readers' article views reach Directus gathered (decision 016).
+  edgeKey: edgeKeyFor(DATA_DIR),
 });
 
 // Every mail the product sends lands in a local inbox (MailDev) one can read and follow (issue #13).

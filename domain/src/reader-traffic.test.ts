@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { belemDayKey, isObviousBot, MinuteCaps, planToggles, READER_CAPS, retentionCutoff, windowRange } from './reader-traffic.ts';
+import {
+  belemDayKey,
+  isObviousBot,
+  MinuteCaps,
+  parseEdgeViews,
+  planToggles,
+  READER_CAPS,
+  READER_EDGE,
+  retentionCutoff,
+  windowRange,
+} from './reader-traffic.ts';
 
 describe('isObviousBot', () => {
   it('flags self-declared crawlers, previewers, HTTP libraries and a missing user agent', () => {
@@ -100,6 +110,29 @@ describe('planToggles', () => {
       { key: 'm:a', newsId: 'm' },
     ]);
     expect(p.deletes.sort()).toEqual(['m:a', 'n:a']);
-    expect(p.delta).toEqual(new Map([['n', 1], ['m', -1]]));
+    expect(p.delta).toEqual(
+      new Map([
+        ['n', 1],
+        ['m', -1],
+      ]),
+    );
+  });
+});
+
+describe('parseEdgeViews', () => {
+  const view = { body: '{"news_id":"x"}', ip: '203.0.113.9', ua: 'Mozilla/5.0' };
+  it('takes a list of forwarded views, address and user agent possibly missing', () => {
+    expect(parseEdgeViews({ views: [view, { ...view, ip: null, ua: null }] })).toEqual([view, { ...view, ip: null, ua: null }]);
+    expect(parseEdgeViews({ views: [] })).toEqual([]);
+  });
+  it('refuses anything else whole: no list, too many views, a body over the limit, wrong types', () => {
+    expect(parseEdgeViews(null)).toBeNull();
+    expect(parseEdgeViews({})).toBeNull();
+    expect(parseEdgeViews({ views: Array.from({ length: READER_EDGE.maxItems + 1 }, () => view) })).toBeNull();
+    expect(parseEdgeViews({ views: [{ ...view, body: 'x'.repeat(READER_EDGE.bodyLimitBytes + 1) }] })).toBeNull();
+    expect(parseEdgeViews({ views: [{ ...view, body: {} }] })).toBeNull();
+    expect(parseEdgeViews({ views: [{ ...view, ip: 7 }] })).toBeNull();
+    expect(parseEdgeViews({ views: [{ ...view, ua: 'x'.repeat(2000) }] })).toBeNull();
+    expect(parseEdgeViews({ views: [null] })).toBeNull();
   });
 });

@@ -19,6 +19,48 @@ export const VIEW_ROW_RETENTION_DAYS = 90;
 /** How often the batched counting commits (ms), and the most items one batch takes. */
 export const READER_BATCH = { intervalMs: 200, maxItems: 5000 } as const;
 
+/**
+ * The reader edge (decision 016): the public origin's front process gathers
+ * anonymous article views for `intervalMs` (or `maxItems`) and sends them to
+ * Directus as one request to `path`, authenticated by `keyHeader`; Directus
+ * counts them in one flush and answers each view's status and body, which the
+ * edge hands to its reader. So a burst of readers costs Directus a few
+ * requests a second, not one per view, and the editors' requests never queue
+ * behind readers'. `bodyLimitBytes` bounds one reader's request body.
+ */
+export const READER_EDGE = {
+  path: '/portal/edge/article-views',
+  keyHeader: 'x-portal-edge-key',
+  intervalMs: 100,
+  maxItems: 1000,
+  bodyLimitBytes: 4096,
+} as const;
+
+/** One reader's article view as the edge forwards it: the raw body, the client address (never stored) and user agent. */
+export type EdgeView = { body: string; ip: string | null; ua: string | null };
+/** What Directus answers for one forwarded view: the status and JSON body the reader gets. */
+export type EdgeAnswer = { status: number; body: unknown };
+
+/**
+ * The edge's request body, checked on arrival: a list of views, each with a
+ * bounded body, address and user agent. Null when anything is off.
+ * @example parseEdgeViews({ views: [{ body: '{}', ip: '10.0.0.1', ua: 'Mozilla' }] })?.length // 1
+ */
+export function parseEdgeViews(input: unknown): EdgeView[] | null {
+  const views = (input as { views?: unknown } | null)?.views;
+  if (!Array.isArray(views) || views.length > READER_EDGE.maxItems) return null;
+  const out: EdgeView[] = [];
+  for (const v of views as Array<Record<string, unknown> | null>) {
+    if (!v || typeof v !== 'object') return null;
+    const { body, ip, ua } = v;
+    if (typeof body !== 'string' || body.length > READER_EDGE.bodyLimitBytes) return null;
+    if (ip !== null && (typeof ip !== 'string' || ip.length > 64)) return null;
+    if (ua !== null && (typeof ua !== 'string' || ua.length > 1024)) return null;
+    out.push({ body, ip, ua });
+  }
+  return out;
+}
+
 /** Cache-Control max-age (s) of the public JSON readers' pages fetch. */
 export const PUBLIC_MAX_AGE = { rankings: 10, windowRankings: 60 } as const;
 

@@ -15,6 +15,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { newsRedirect } from './redirects.ts';
+import { clientAddress, createReaderEdge } from './reader-edge.ts';
 import { adminHeaders, cacheControl, COMMON_HEADERS, INLINE_ASSET_TYPES, REDIRECT_CACHE, siteHeaders } from './security-headers.ts';
 
 const TYPES: Record<string, string> = {
@@ -44,7 +45,15 @@ const TYPES: Record<string, string> = {
 
 export const ADMIN_ROUTE = /^\/(auth|dashboard|profile|admin)(\/.*)?$/;
 
-export type FrontOptions = { port: number; siteDir: string; adminDir: string; directusUrl: string; host?: string };
+export type FrontOptions = {
+  port: number;
+  siteDir: string;
+  adminDir: string;
+  directusUrl: string;
+  host?: string;
+  /** The key Directus's PORTAL_EDGE_KEY holds: with it, anonymous article views go to Directus gathered (reader-edge.ts). */
+  edgeKey?: string;
+};
 
 /** A request the server refuses with a status instead of handling (never a crash). */
 class Refused extends Error {
@@ -70,7 +79,7 @@ function fileFor(root: string, urlPath: string): string | null {
   const base = path.join(root, clean);
   if (!base.startsWith(root)) return null;
   for (const candidate of [base, path.join(base, 'index.html'), `${base}.html`]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+    if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate;
   }
   return null;
 }
@@ -90,6 +99,21 @@ function gzipped(file: string, mtimeMs: number): Buffer {
   return body;
 }
 
+/** Bodies of small files by file and mtime, like gzipCache: releases are immutable. */
+const SMALL_FILE = 128 * 1024;
+const bodyCache = new Map<string, Buffer>();
+
+function cachedBody(file: string, mtimeMs: number): Buffer {
+  const key = `${file}:${mtimeMs}`;
+  let body = bodyCache.get(key);
+  if (!body) {
+    body = readFileSync(file);
+    if (bodyCache.size > 2000) bodyCache.delete(bodyCache.keys().next().value!);
+    bodyCache.set(key, body);
+  }
+  return body;
+}
+
 function send(req: http.IncomingMessage, res: http.ServerResponse, file: string, status = 200, cache?: string, security = siteHeaders()) {
   const ext = path.extname(file).toLowerCase();
   const type = TYPES[ext] ?? 'application/octet-stream';
@@ -99,9 +123,16 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, file: string,
     'cache-control': cache ?? cacheControl(new URL(req.url ?? '/', 'http://x').pathname),
     vary: 'accept-encoding',
   };
+  const st = statSync(file);
   if (COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-    const body = gzipped(file, statSync(file).mtimeMs);
+    const body = gzipped(file, st.mtimeMs);
     res.writeHead(status, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });
+    return res.end(req.method === 'HEAD' ? undefined : body);
+  }
+  if (st.size <= SMALL_FILE) {
+    // Small files every page asks for (/live.json, pages, scripts) from memory: no open/read/close per reader.
+    const body = cachedBody(file, st.mtimeMs);
+    res.writeHead(status, { ...headers, 'content-length': body.length });
     return res.end(req.method === 'HEAD' ? undefined : body);
   }
   res.writeHead(status, headers);
@@ -177,7 +208,14 @@ function proxy(req: http.IncomingMessage, res: http.ServerResponse, target: URL,
  */
 export function assetSafeHeaders(url: string, headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   const out: http.OutgoingHttpHeaders = { ...headers, ...COMMON_HEADERS };
-  if (/^\/api\/assets\//.test(url) && !INLINE_ASSET_TYPES.test(String(headers['content-type'] ?? '').split(';')[0]!.trim())) {
+  if (
+    /^\/api\/assets\//.test(url) &&
+    !INLINE_ASSET_TYPES.test(
+      String(headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim(),
+    )
+  ) {
     out['content-disposition'] = 'attachment';
   }
   return out;
@@ -192,23 +230,27 @@ function refuse(res: http.ServerResponse, status: number, message: string) {
 export function handler(o: FrontOptions) {
   const target = new URL(o.directusUrl);
   const shared: SharedCache = new Map();
+  const edge = o.edgeKey ? createReaderEdge({ directusUrl: o.directusUrl, key: o.edgeKey, log: (s) => console.log(`» ${s}`) }) : null;
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if ((req.url ?? '').length > MAX_PATH) throw new Refused(414, 'Endereço longo demais');
     const url = new URL(req.url ?? '/', 'http://x');
     const p = url.pathname;
+    // This server is the public origin: the client is its peer (what the proxy below tells Directus too).
+    if (edge?.takes(req, p)) return edge.handle(req, res, clientAddress(req.socket.remoteAddress, undefined, false));
     if (p === '/api' || p.startsWith('/api/')) return proxy(req, res, target, shared);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...COMMON_HEADERS, allow: 'GET, HEAD' });
       return res.end();
     }
-    const adminDir = existsSync(o.adminDir) ? realpathSync(o.adminDir) : o.adminDir;
+    // Resolved per request: a new build swaps the folder a link points to.
+    const real = (dir: string) => (existsSync(dir) ? realpathSync(dir) : dir);
     if (p.startsWith('/_admin/')) {
-      const f = fileFor(adminDir, p.slice('/_admin'.length));
+      const f = fileFor(real(o.adminDir), p.slice('/_admin'.length));
       if (f) return send(req, res, f, 200, undefined, adminHeaders());
     } else if (ADMIN_ROUTE.test(p)) {
-      return send(req, res, path.join(adminDir, 'index.html'), 200, 'no-cache', adminHeaders());
+      return send(req, res, path.join(real(o.adminDir), 'index.html'), 200, 'no-cache', adminHeaders());
     }
-    const siteDir = existsSync(o.siteDir) ? realpathSync(o.siteDir) : o.siteDir;
+    const siteDir = real(o.siteDir);
     const f = fileFor(siteDir, p);
     if (f) return send(req, res, f);
     // An old address of a story (title-era slug, editor's rename, the old portal's form).

@@ -23,6 +23,7 @@ declare module 'vitest' {
     builderToken: string;
     dbEnv: Record<string, string>;
     inboxUrl: string;
+    edgeKey: string;
   }
 }
 
@@ -51,6 +52,7 @@ export default async function setup(project: TestProject) {
   project.provide('builderPort', builderPort);
   project.provide('builderToken', builderToken);
   project.provide('inboxUrl', mail.inboxUrl);
+  project.provide('edgeKey', instance.env.PORTAL_EDGE_KEY!);
   project.provide('dbEnv', Object.fromEntries(Object.entries(instance.env).filter(([k]) => k.startsWith('DB_'))));
   return async () => {
     await instance?.stop();

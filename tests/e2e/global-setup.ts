@@ -31,8 +31,12 @@ export default async function globalSetup() {
   const siteDir = path.join(dir, 'site');
   const adminDir = path.join(dir, 'admin');
   await Promise.all([buildSite({ directusUrl: directus.url, outDir: siteDir, siteUrl }), buildAdmin({ outDir: adminDir })]);
-  const front = await startFrontServer({ port, siteDir, adminDir, directusUrl: directus.url });
-  writeFileSync(path.join(dir, 'state.json'), JSON.stringify({ siteUrl, directusUrl: directus.url, adminToken: directus.env.ADMIN_TOKEN, siteDir, adminDir, inboxUrl: mail.inboxUrl }));
+  // As npm start runs it: readers' article views reach Directus through the reader edge.
+  const front = await startFrontServer({ port, siteDir, adminDir, directusUrl: directus.url, edgeKey: directus.env.PORTAL_EDGE_KEY });
+  writeFileSync(
+    path.join(dir, 'state.json'),
+    JSON.stringify({ siteUrl, directusUrl: directus.url, adminToken: directus.env.ADMIN_TOKEN, siteDir, adminDir, inboxUrl: mail.inboxUrl }),
+  );
   return async () => {
     await new Promise((r) => front.close(r));
     await directus.stop();

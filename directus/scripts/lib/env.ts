@@ -37,6 +37,12 @@ function persistentSecret(dataDir: string, name = 'secret'): string {
   return secret;
 }
 
+/** The key the front server's reader edge and Directus share (decision 016); the front server starts before Directus, so it reads it here too. */
+export const edgeKeyFor = (dataDir: string) => {
+  mkdirSync(dataDir, { recursive: true });
+  return persistentSecret(dataDir, 'edge-key');
+};
+
 export function directusEnv(o: InstanceOptions): Record<string, string> {
   mkdirSync(path.join(o.dataDir, 'uploads'), { recursive: true });
   const siteUrl = o.siteUrl ?? 'http://localhost:4321';
@@ -61,6 +67,7 @@ export function directusEnv(o: InstanceOptions): Record<string, string> {
     ADMIN_PASSWORD: o.adminPassword ?? DEMO_PASSWORD,
     // Static token of the bootstrap admin: how the apply script authenticates.
     ADMIN_TOKEN: persistentSecret(o.dataDir, 'admin-token'),
+    PORTAL_EDGE_KEY: edgeKeyFor(o.dataDir),
     // Demo and test accounts live under the reserved .test TLD (see demo-emails.ts).
     PORTAL_ALLOW_TEST_EMAILS: 'true',
     EXTENSIONS_PATH: EXTENSIONS_DIR,
@@ -103,5 +110,12 @@ export function directusEnv(o: InstanceOptions): Record<string, string> {
 function mailEnv(smtpPort: number | undefined): Record<string, string> {
   const common = { EMAIL_FROM: 'nao-responda@portal.test', EMAIL_TEMPLATES_PATH: EMAIL_TEMPLATES_DIR };
   if (!smtpPort) return { ...common, EMAIL_TRANSPORT: 'sendmail', EMAIL_SENDMAIL_PATH: '/bin/true' };
-  return { ...common, EMAIL_TRANSPORT: 'smtp', EMAIL_SMTP_HOST: '127.0.0.1', EMAIL_SMTP_PORT: String(smtpPort), EMAIL_SMTP_SECURE: 'false', EMAIL_SMTP_IGNORE_TLS: 'true' };
+  return {
+    ...common,
+    EMAIL_TRANSPORT: 'smtp',
+    EMAIL_SMTP_HOST: '127.0.0.1',
+    EMAIL_SMTP_PORT: String(smtpPort),
+    EMAIL_SMTP_SECURE: 'false',
+    EMAIL_SMTP_IGNORE_TLS: 'true',
+  };
 }

@@ -16,16 +16,50 @@ describe('production settings: docker-compose.yml and the local topology cannot 
     expect(block).toMatch(/^\s+REDIS: redis:\/\//m);
   });
 
+  it("compose's reader edge and Directus share one edge key, and nginx sends anonymous article views to the edge", () => {
+    const compose = readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8');
+    const block = compose.slice(compose.indexOf('x-directus-env:'), compose.indexOf('\n\n', compose.indexOf('x-directus-env:')));
+    const readers = compose.slice(compose.indexOf('\n  readers:'), compose.indexOf('\n\n', compose.indexOf('\n  readers:')));
+    const key = /^\s+PORTAL_EDGE_KEY: (\$\{PORTAL_EDGE_KEY[^}]*\})$/m;
+    expect(key.exec(block)?.[1]).toBeTruthy();
+    expect(key.exec(readers)?.[1]).toBe(key.exec(block)?.[1]);
+    expect(readers).toContain('scripts/reader-edge.ts');
+    const conf = readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
+    expect(conf).toMatch(/server readers:8090 /);
+    expect(conf).toContain('location = /api/portal/article-view');
+  });
+
   it('the local nginx is deploy/nginx.conf with only addresses and folders replaced', () => {
     const conf = readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
-    const local = localSiteConf({ listen: '127.0.0.1:8080', siteRoot: '/s/current', adminRoot: '/a', directus: ['127.0.0.1:1', '127.0.0.1:2'], builder: '127.0.0.1:3', cacheDir: '/c' }, conf);
-    const strip = (s: string) => s.replace(/\/srv\/site\/current|\/s\/current/g, 'SITE').replace(/\/srv\/admin\/|\/a\//g, 'ADMIN/').replace(/\/srv\/admin|\/a/g, 'ADMIN');
-    const lines = (s: string) => strip(s).split('\n').filter((l) => !/listen |server (directus|127)|http:\/\/(builder:4400|127\.0\.0\.1:3)|proxy_cache_path/.test(l));
+    const local = localSiteConf(
+      {
+        listen: '127.0.0.1:8080',
+        siteRoot: '/s/current',
+        adminRoot: '/a',
+        directus: ['127.0.0.1:1', '127.0.0.1:2'],
+        builder: '127.0.0.1:3',
+        readers: '127.0.0.1:4',
+        cacheDir: '/c',
+      },
+      conf,
+    );
+    const strip = (s: string) =>
+      s
+        .replace(/\/srv\/site\/current|\/s\/current/g, 'SITE')
+        .replace(/\/srv\/admin\/|\/a\//g, 'ADMIN/')
+        .replace(/\/srv\/admin|\/a/g, 'ADMIN');
+    const lines = (s: string) =>
+      strip(s)
+        .split('\n')
+        .filter((l) => !/listen |server (directus|readers|127)|http:\/\/(builder:4400|127\.0\.0\.1:3)|proxy_cache_path/.test(l));
     expect(lines(local)).toEqual(lines(conf));
     expect(local).toContain('server 127.0.0.1:1 max_fails=1 fail_timeout=5s;\n  server 127.0.0.1:2 max_fails=1 fail_timeout=5s;');
+    expect(local).toContain('upstream reader_edge {\n  server 127.0.0.1:4 max_fails=1 fail_timeout=5s;');
   });
 
   it('a deploy/nginx.conf this file does not know is refused, not half-applied', () => {
-    expect(() => localSiteConf({ listen: 'x', siteRoot: 's', adminRoot: 'a', directus: [], builder: 'b', cacheDir: 'c' }, 'server { listen 80; }')).toThrow(/deploy\/nginx.conf mudou/);
+    expect(() =>
+      localSiteConf({ listen: 'x', siteRoot: 's', adminRoot: 'a', directus: [], builder: 'b', readers: 'r', cacheDir: 'c' }, 'server { listen 80; }'),
+    ).toThrow(/deploy\/nginx.conf mudou/);
   });
 });

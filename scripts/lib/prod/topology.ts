@@ -6,6 +6,7 @@
  * with deploy/nginx.conf in front of it all.
  */
 import http from 'node:http';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -23,6 +24,8 @@ export type ProdOptions = {
   port: number;
   directusPorts: [number, number];
   builderPort: number;
+  /** The standalone reader edge (default: builderPort + 1). */
+  readersPort?: number;
   redisUrl?: string;
   /** Start from an empty database (tests); start:prod keeps its data. */
   fresh?: boolean;
@@ -41,7 +44,16 @@ export type ProdTopology = {
 };
 
 async function checkServices(redisUrl: string) {
-  const pg = knexFactory({ client: 'pg', connection: { host: process.env.PGHOST ?? '127.0.0.1', port: Number(process.env.PGPORT ?? 5432), user: process.env.PGUSER ?? 'postgres', database: 'postgres' }, pool: { min: 0, max: 1 } });
+  const pg = knexFactory({
+    client: 'pg',
+    connection: {
+      host: process.env.PGHOST ?? '127.0.0.1',
+      port: Number(process.env.PGPORT ?? 5432),
+      user: process.env.PGUSER ?? 'postgres',
+      database: 'postgres',
+    },
+    pool: { min: 0, max: 1 },
+  });
   try {
     await pg.raw('select 1');
   } catch {
@@ -60,6 +72,33 @@ async function checkServices(redisUrl: string) {
   }
 }
 
+/** scripts/reader-edge.ts as its own process, as docker-compose runs it; resolves once it listens. */
+async function startReaderEdge(o: { port: number; directusUrl: string; key: string }): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/reader-edge.ts')], {
+    env: { ...process.env, READER_EDGE_PORT: String(o.port), READER_EDGE_HOST: '127.0.0.1', DIRECTUS_URL: o.directusUrl, PORTAL_EDGE_KEY: o.key },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    const seen = (d: Buffer) => {
+      out = (out + d).slice(-4000);
+      if (out.includes('ouvindo em')) resolve();
+    };
+    child.stdout!.on('data', seen);
+    child.stderr!.on('data', (d: Buffer) => (out = (out + d).slice(-4000)));
+    child.once('exit', (code) => reject(new Error(`a contagem de leituras não subiu (código ${code}):\n${out.slice(-2000)}`)));
+  });
+  return {
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
 export async function startProdTopology(o: ProdOptions): Promise<ProdTopology> {
   const log = o.log ?? (() => {});
   const redisUrl = o.redisUrl ?? 'redis://127.0.0.1:6379/3';
@@ -75,13 +114,33 @@ export async function startProdTopology(o: ProdOptions): Promise<ProdTopology> {
     PORTAL_BUILDER_TOKEN: builderToken,
   };
   log('Directus 1 (PostgreSQL + Redis): esquema, acessos e conteúdo de demonstração…');
-  const first = await startDirectusInstance({ dataDir: o.dataDir, port: o.directusPorts[0], db: 'postgres', pgDatabase: o.pgDatabase, demo: true, fresh: o.fresh, siteUrl, extra, log });
+  const first = await startDirectusInstance({
+    dataDir: o.dataDir,
+    port: o.directusPorts[0],
+    db: 'postgres',
+    pgDatabase: o.pgDatabase,
+    demo: true,
+    fresh: o.fresh,
+    siteUrl,
+    extra,
+    log,
+  });
   const envFor = (i: number) => ({ ...first.env, PORT: String(o.directusPorts[i]) });
   log('Directus 2 (mesmo banco, mesmo Redis, mesma pasta de arquivos)…');
   const directus: DirectusInstance[] = [first, { ...(await startDirectus(envFor(1))), env: envFor(1) }];
 
+  log('contagem de leituras (lotes para o Directus)…');
+  const readersPort = o.readersPort ?? o.builderPort + 1;
+  const readers = await startReaderEdge({ port: readersPort, directusUrl: `http://127.0.0.1:${o.port}/api`, key: first.env.PORTAL_EDGE_KEY! });
+
   const adminDir = path.join(ROOT, 'dist/admin');
-  const builder = startBuilder({ releasesRoot: path.join(o.dataDir, 'site'), directusUrl: `http://127.0.0.1:${o.port}/api`, siteUrl, token: builderToken, log: (s) => log(`site: ${s}`) });
+  const builder = startBuilder({
+    releasesRoot: path.join(o.dataDir, 'site'),
+    directusUrl: `http://127.0.0.1:${o.port}/api`,
+    siteUrl,
+    token: builderToken,
+    log: (s) => log(`site: ${s}`),
+  });
   const builderServer = http.createServer(builder.handler).listen(o.builderPort, '127.0.0.1');
   log('painel administrativo…');
   await buildAdmin({ outDir: adminDir });
@@ -92,6 +151,7 @@ export async function startProdTopology(o: ProdOptions): Promise<ProdTopology> {
       adminRoot: adminDir,
       directus: o.directusPorts.map((p) => `127.0.0.1:${p}`),
       builder: `127.0.0.1:${o.builderPort}`,
+      readers: `127.0.0.1:${readersPort}`,
       cacheDir: path.join(o.dataDir, 'nginx', 'cache'),
     },
     path.join(o.dataDir, 'nginx'),
@@ -111,6 +171,7 @@ export async function startProdTopology(o: ProdOptions): Promise<ProdTopology> {
     },
     stop: async () => {
       await nginx.stop();
+      await readers.stop();
       builder.stop();
       await builder.idle();
       await new Promise((r) => builderServer.close(r));

@@ -8,6 +8,12 @@
  */
 export type Batcher<I, R> = {
   submit(item: I): Promise<R>;
+  /**
+   * Submits items that arrive already gathered (the reader edge's batch):
+   * they are flushed at once, without waiting for the interval, after the
+   * flush running now if there is one.
+   */
+  submitNow(items: I[]): Promise<Array<PromiseSettledResult<R>>>;
   /** Flushes everything queued now (tests, shutdown). */
   drain(): Promise<void>;
   readonly pending: number;
@@ -19,6 +25,8 @@ export function createBatcher<I, R>(flush: (items: I[]) => Promise<R[]>, opts: {
   let queue: Array<Waiter<I, R>> = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> | null = null;
+  // An edge batch arrived while a flush ran: go again right after it.
+  let again = false;
 
   async function flushOnce() {
     const batch = queue.slice(0, opts.maxItems);
@@ -33,9 +41,11 @@ export function createBatcher<I, R>(flush: (items: I[]) => Promise<R[]>, opts: {
 
   async function run() {
     timer = null;
-    // A full queue goes again at once; otherwise the next batch waits its interval.
-    do await flushOnce();
-    while (queue.length >= opts.maxItems);
+    // A full queue (or one holding an edge batch) goes again at once; otherwise the next batch waits its interval.
+    do {
+      again = false;
+      await flushOnce();
+    } while (queue.length >= opts.maxItems || (again && queue.length > 0));
     running = null;
     schedule();
   }
@@ -47,12 +57,28 @@ export function createBatcher<I, R>(flush: (items: I[]) => Promise<R[]>, opts: {
     }, opts.intervalMs);
   }
 
+  function now() {
+    if (running) {
+      again = true;
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    timer = null;
+    running = run();
+  }
+
+  const enqueue = (item: I) => new Promise<R>((resolve, reject) => queue.push({ item, resolve, reject }));
+
   return {
+    submitNow(items) {
+      const answers = Promise.allSettled(items.map(enqueue));
+      if (items.length > 0) now();
+      return answers;
+    },
     submit(item) {
-      return new Promise<R>((resolve, reject) => {
-        queue.push({ item, resolve, reject });
-        schedule();
-      });
+      const answer = enqueue(item);
+      schedule();
+      return answer;
     },
     async drain() {
       while (running || queue.length) {

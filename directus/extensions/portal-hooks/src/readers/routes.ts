@@ -15,9 +15,20 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Knex } from 'knex';
 import { isValidSessionId } from '@portal/domain/engagement';
-import { isObviousBot, isRankingWindow, PUBLIC_MAX_AGE, READER_BATCH, READER_CAPS } from '@portal/domain/reader-traffic';
+import { timingSafeEqual } from 'node:crypto';
+import {
+  isObviousBot,
+  isRankingWindow,
+  parseEdgeViews,
+  PUBLIC_MAX_AGE,
+  READER_BATCH,
+  READER_CAPS,
+  READER_EDGE,
+  type EdgeAnswer,
+  type EdgeView,
+} from '@portal/domain/reader-traffic';
 import { readerCaps } from './caps.ts';
-import { invalid, notFound } from '../../../shared/portal-error.ts';
+import { forbidden, invalid, notFound } from '../../../shared/portal-error.ts';
 import { createBatcher } from './batcher.ts';
 import { flushReaderBatch, type ReaderAnswer, type ReaderItem } from './counting.ts';
 import { createPublicCache, publicMaxAge } from './public-cache.ts';
@@ -27,6 +38,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INVALID_NEWS = 'Identificador de notícia inválido';
 const INVALID_SESSION = 'Identificador de sessão inválido';
 const NEWS_NOT_FOUND = 'Notícia não encontrada';
+const INVALID_BODY = 'Corpo da requisição inválido';
 
 type Req = Request & { accountability?: { user?: string | null } | null };
 
@@ -44,9 +56,6 @@ function likerFrom(req: Req, sessionId: unknown): string {
   if (!isValidSessionId(sessionId)) throw invalid(INVALID_SESSION);
   return sessionId;
 }
-
-/** Who is reading, if known: for the liked state only (never required to count a view). */
-const readerFrom = (req: Req, sessionId: unknown): string | null => userOf(req) ?? (isValidSessionId(sessionId) ? sessionId : null);
 
 /** The client address as Directus's accountability has it (trusted proxies resolved by express). */
 const addressOf = (req: Request) => {
@@ -80,22 +89,72 @@ export function readerRoutes(db: Knex, env: Record<string, unknown>): { before: 
 
   /** Submits to the batch; answers only after the batch committed. */
   async function committed(item: ReaderItem) {
-    const a = await batch.submit(item);
+    return found(await batch.submit(item));
+  }
+
+  function found(a: ReaderAnswer): Extract<ReaderAnswer, { found: true }> {
     if (!a.found) throw notFound(NEWS_NOT_FOUND);
     return a;
   }
 
-  async function view(req: Req) {
-    const newsId = newsIdFrom(req.body?.news_id);
-    const { ipHash, bot } = clientOf(req);
-    return committed({
+  /** A view as the counting takes it, from a request here or one the reader edge forwarded. */
+  async function viewItem(body: Record<string, unknown> | undefined, user: string | null, ip: string | null, ua: string | undefined): Promise<ReaderItem> {
+    const newsId = newsIdFrom(body?.news_id);
+    const ipHash = hashIp(ip, secret);
+    const sessionId = body?.session_id;
+    return {
       kind: 'view',
       newsId,
-      userId: userOf(req),
+      userId: user,
       ipHash,
-      liker: readerFrom(req, req.body?.session_id),
-      counted: !bot && (await caps.take(`v|${ipHash}|${newsId}`, viewCap)),
+      liker: user ?? (isValidSessionId(sessionId) ? sessionId : null),
+      counted: !isObviousBot(ua) && (await caps.take(`v|${ipHash}|${newsId}`, viewCap)),
       at: new Date(),
+    };
+  }
+
+  const view = async (req: Req) => committed(await viewItem(req.body, userOf(req), addressOf(req), req.get('user-agent')));
+
+  const viewAnswer = (a: Extract<ReaderAnswer, { found: true }>) => ({ views: a.views, likes: a.likes, liked: a.liked, counted: a.counted });
+
+  /** The JSON Directus would answer for this error (its own format, the pt-BR message). */
+  const errorAnswer = (e: unknown): EdgeAnswer => {
+    const err = e as { status?: unknown; code?: unknown; message?: unknown };
+    return typeof err?.status === 'number' && typeof err.code === 'string'
+      ? { status: err.status, body: { errors: [{ message: String(err.message), extensions: { code: err.code } }] } }
+      : { status: 500, body: { errors: [{ message: 'Erro interno', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] } };
+  };
+
+  /**
+   * Views the reader edge gathered (READER_EDGE): each one checked and capped
+   * as if it had come here, all counted in one flush now, and each answered
+   * with the status and body its reader gets.
+   */
+  async function edgeViews(views: EdgeView[]): Promise<EdgeAnswer[]> {
+    const items = await Promise.allSettled(
+      views.map(async (v) => {
+        let body: unknown;
+        try {
+          body = JSON.parse(v.body);
+        } catch {
+          throw invalid(INVALID_BODY);
+        }
+        if (!body || typeof body !== 'object') throw invalid(INVALID_BODY);
+        return viewItem(body as Record<string, unknown>, null, v.ip, v.ua ?? undefined);
+      }),
+    );
+    const valid = items.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const counted = await batch.submitNow(valid);
+    let next = 0;
+    return items.map((r) => {
+      if (r.status === 'rejected') return errorAnswer(r.reason);
+      const c = counted[next++]!;
+      if (c.status === 'rejected') return errorAnswer(c.reason);
+      try {
+        return { status: 200, body: viewAnswer(found(c.value)) };
+      } catch (e) {
+        return errorAnswer(e);
+      }
     });
   }
 
@@ -103,10 +162,10 @@ export function readerRoutes(db: Knex, env: Record<string, unknown>): { before: 
    * `before`: anonymous requests only (credentials go on to Directus and the `after`
    * router), and their small JSON body parsed here, since Directus has not yet.
    */
-  const json = express.json({ limit: '4kb' });
+  const json = express.json({ limit: READER_EDGE.bodyLimitBytes });
   const early = [
     (req: Request, _res: Response, next: NextFunction) => next(hasCredentials(req, cookieName) ? 'route' : undefined),
-    (req: Request, res: Response, next: NextFunction) => json(req, res, (err?: unknown) => next(err ? invalid('Corpo da requisição inválido') : undefined)),
+    (req: Request, res: Response, next: NextFunction) => json(req, res, (err?: unknown) => next(err ? invalid(INVALID_BODY) : undefined)),
   ];
 
   function routes(router: Router, pre: Array<(req: Request, res: Response, next: NextFunction) => void>) {
@@ -118,10 +177,14 @@ export function readerRoutes(db: Knex, env: Record<string, unknown>): { before: 
       route(async (req, res) => {
         const a = await view(req);
         res.set('cache-control', 'no-store');
-        return { views: a.views, likes: a.likes, liked: a.liked, counted: a.counted };
+        return viewAnswer(a);
       }),
     );
-    router.post('/portal/views', ...pre, route(async (req) => ({ views: (await view(req)).views })));
+    router.post(
+      '/portal/views',
+      ...pre,
+      route(async (req) => ({ views: (await view(req)).views })),
+    );
     router.post(
       '/portal/likes',
       ...pre,
@@ -153,5 +216,25 @@ export function readerRoutes(db: Knex, env: Record<string, unknown>): { before: 
     return router;
   }
 
-  return { before: routes(express.Router(), early), after: routes(express.Router(), []) };
+  const before = routes(express.Router(), early);
+  // The reader edge's batches: only with the key Directus and the edge share (never set: no such route).
+  const edgeKey = Buffer.from(String(env['PORTAL_EDGE_KEY'] ?? ''));
+  if (edgeKey.length >= 32) {
+    const edgeJson = express.json({ limit: READER_EDGE.maxItems * (READER_EDGE.bodyLimitBytes + 1200) });
+    before.post(
+      READER_EDGE.path,
+      (req: Request, _res: Response, next: NextFunction) => {
+        const given = Buffer.from(String(req.get(READER_EDGE.keyHeader) ?? ''));
+        next(given.length === edgeKey.length && timingSafeEqual(given, edgeKey) ? undefined : forbidden('Acesso negado'));
+      },
+      (req: Request, res: Response, next: NextFunction) => edgeJson(req, res, (err?: unknown) => next(err ? invalid(INVALID_BODY) : undefined)),
+      route(async (req, res) => {
+        const views = parseEdgeViews(req.body);
+        if (!views) throw invalid(INVALID_BODY);
+        res.set('cache-control', 'no-store');
+        return { answers: await edgeViews(views) };
+      }),
+    );
+  }
+  return { before, after: routes(express.Router(), []) };
 }

@@ -1,0 +1,189 @@
+/**
+ * The reader edge (issue #9, docs/decisions/016-reader-traffic.md): the
+ * public origin's front process takes anonymous article views itself and
+ * sends them to Directus gathered, one request per READER_EDGE.intervalMs,
+ * instead of one request per view. Directus checks, caps and counts each one
+ * as if it had come to it directly and answers each view's status and body,
+ * which goes back to its reader only then: acknowledged still means stored.
+ * A burst of readers so costs Directus a few requests a second, and an
+ * editor's request never queues behind thousands of readers'.
+ */
+import http from 'node:http';
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import { readEnv } from '@portal/domain/env';
+import { READER_EDGE, type EdgeAnswer, type EdgeView } from '@portal/domain/reader-traffic';
+import { COMMON_HEADERS } from './security-headers.ts';
+
+export type ReaderEdgeOptions = { directusUrl: string; key: string; intervalMs?: number; maxItems?: number; log?: (s: string) => void };
+export type ReaderEdge = {
+  /** Is this request one the edge takes (an anonymous article view)? */
+  takes(req: http.IncomingMessage, pathname: string): boolean;
+  handle(req: http.IncomingMessage, res: http.ServerResponse, ip: string | null): void;
+  /** Sends what is gathered now and waits for every answer (shutdown, tests). */
+  flush(): Promise<void>;
+};
+
+const ARTICLE_VIEW = '/api/portal/article-view';
+/** Batches on their way to Directus at once; beyond that views wait their turn. */
+const IN_FLIGHT = 4;
+/** Views waiting beyond this are answered "try again" at once rather than held. */
+const MAX_WAITING = 20 * READER_EDGE.maxItems;
+const UNAVAILABLE = JSON.stringify({
+  errors: [{ message: 'Servidor de dados indisponível. Tente novamente em instantes.', extensions: { code: 'SERVICE_UNAVAILABLE' } }],
+});
+const HEADERS = { ...COMMON_HEADERS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+type Waiting = { view: EdgeView; res: http.ServerResponse };
+
+function answer(res: http.ServerResponse, status: number, body: string) {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, status === 503 ? { ...HEADERS, 'retry-after': '5' } : HEADERS);
+  res.end(body);
+}
+
+export function createReaderEdge(o: ReaderEdgeOptions): ReaderEdge {
+  const target = new URL(READER_EDGE.path, o.directusUrl.replace(/\/?$/, '/'));
+  const intervalMs = o.intervalMs ?? READER_EDGE.intervalMs;
+  const maxItems = o.maxItems ?? READER_EDGE.maxItems;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+  let waiting: Waiting[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let inFlight = 0;
+  const sent = new Set<Promise<void>>();
+  let warned = false;
+
+  function send(batch: Waiting[]): Promise<void> {
+    const payload = JSON.stringify({ views: batch.map((w) => w.view) });
+    return new Promise<void>((resolve) => {
+      const fail = (why: string) => {
+        if (!warned) o.log?.(`contagem de leituras: Directus não aceitou o lote (${why}); os leitores recebem 503`);
+        warned = true;
+        for (const w of batch) answer(w.res, 503, UNAVAILABLE);
+        resolve();
+      };
+      const req = http.request(
+        target,
+        {
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), [READER_EDGE.keyHeader]: o.key },
+          timeout: 30_000,
+        },
+        (up) => {
+          const chunks: Buffer[] = [];
+          up.on('data', (c: Buffer) => chunks.push(c));
+          up.on('error', () => fail('resposta interrompida'));
+          up.on('end', () => {
+            let answers: EdgeAnswer[] | undefined;
+            try {
+              answers = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { answers?: EdgeAnswer[] }; answers?: EdgeAnswer[] }).answers;
+            } catch {
+              answers = undefined;
+            }
+            if (up.statusCode !== 200 || !Array.isArray(answers) || answers.length !== batch.length) return fail(`HTTP ${up.statusCode}`);
+            warned = false;
+            batch.forEach((w, i) => answer(w.res, answers[i]!.status, JSON.stringify(answers[i]!.body)));
+            resolve();
+          });
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', (e) => fail(e.message));
+      req.end(payload);
+    });
+  }
+
+  function pump() {
+    while (inFlight < IN_FLIGHT && waiting.length > 0 && (waiting.length >= maxItems || !timer)) {
+      const batch = waiting.slice(0, maxItems);
+      waiting = waiting.slice(batch.length);
+      inFlight++;
+      const p = send(batch).finally(() => {
+        inFlight--;
+        sent.delete(p);
+        pump();
+      });
+      sent.add(p);
+    }
+    // What is left gathers for one interval more.
+    if (waiting.length > 0 && !timer) {
+      timer = setTimeout(() => {
+        timer = null;
+        pump();
+      }, intervalMs);
+    }
+  }
+
+  function enqueue(w: Waiting) {
+    if (waiting.length >= MAX_WAITING) return answer(w.res, 503, UNAVAILABLE);
+    waiting.push(w);
+    if (waiting.length >= maxItems) pump();
+    else if (!timer) {
+      timer = setTimeout(() => {
+        timer = null;
+        pump();
+      }, intervalMs);
+    }
+  }
+
+  return {
+    takes(req, pathname) {
+      // Staff reading the site (a bearer, a cookie, an access_token) go to Directus, which knows who they are.
+      return (
+        req.method === 'POST' && pathname === ARTICLE_VIEW && !req.headers.authorization && !req.headers.cookie && !/[?&]access_token=/.test(req.url ?? '')
+      );
+    },
+    handle(req, res, ip) {
+      const json = /^application\/json\b/i.test(String(req.headers['content-type'] ?? ''));
+      const chunks: Buffer[] = [];
+      let size = 0;
+      req.on('data', (c: Buffer) => {
+        size += c.length;
+        if (size <= READER_EDGE.bodyLimitBytes) chunks.push(c);
+      });
+      req.on('error', () => res.destroy());
+      req.on('end', () => {
+        // Directus answers every body it cannot use itself (too large or not JSON: "Corpo da requisição inválido"; no id: "Identificador…").
+        const body = size > READER_EDGE.bodyLimitBytes ? '' : json ? Buffer.concat(chunks).toString('utf8') : '{}';
+        const ua = req.headers['user-agent'];
+        enqueue({ view: { body, ip, ua: typeof ua === 'string' ? ua.slice(0, 1024) : null }, res });
+      });
+    },
+    async flush() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      while (waiting.length > 0 || sent.size > 0) {
+        pump();
+        await Promise.all([...sent]);
+      }
+    },
+  };
+}
+
+/** Loopback and private (RFC 1918, RFC 4193) peers: the proxies in front of a standalone edge. */
+const PRIVATE_PEER = /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|f[cd][0-9a-f]{2}:)/i;
+
+/**
+ * The reader's address. The front server is the public origin itself: its
+ * peer. A standalone edge sits behind nginx, which sends X-Real-IP: trusted
+ * only from a loopback or private peer, so a reader who reaches the edge some
+ * other way cannot pick an address to escape the caps.
+ * @example clientAddress('::ffff:127.0.0.1', '203.0.113.5', true) // '203.0.113.5'
+ */
+export function clientAddress(peer: string | undefined, realIp: string | string[] | undefined, behindProxy: boolean): string | null {
+  const p = peer?.replace(/^::ffff:/, '') ?? null;
+  if (behindProxy && p && PRIVATE_PEER.test(p) && typeof realIp === 'string' && isIP(realIp.trim())) return realIp.trim().replace(/^::ffff:/, '');
+  return p;
+}
+
+/** The standalone edge's environment (scripts/reader-edge.ts, docker-compose `readers`), validated at start. */
+export const readerEdgeEnvSchema = z.object({
+  READER_EDGE_PORT: z.coerce.number({ error: 'deve ser um número de porta' }).int().min(1).max(65535).default(8090),
+  READER_EDGE_HOST: z.string().min(1).default('0.0.0.0'),
+  DIRECTUS_URL: z.url({ error: 'deve ser uma URL (http://…)' }).default('http://127.0.0.1:8055'),
+  PORTAL_EDGE_KEY: z
+    .string({ error: 'obrigatória (a mesma chave do Directus)' })
+    .min(32, { error: 'curta demais (mínimo de 32 caracteres; a mesma do Directus)' }),
+});
+export const readerEdgeEnv = (env: Record<string, string | undefined> = process.env) => readEnv(readerEdgeEnvSchema, env, 'contagem de leituras');
