@@ -9,6 +9,8 @@
  *                                       article views/s through the public origin and
  *                                       the editor's admin list p95 at the same time
  *                                       (`--calls legacy` replays the pre-#9 article page)
+ *   npm run bench -- --readers --prod   the same load on the production topology (nginx,
+ *                                       reader edge, two Directus, PostgreSQL, Redis)
  *   npm run bench -- --reports          only Relatórios (issue #13): GET /portal/reports as an editor
  *                                       at 100,000 published news with 30 days of per-day totals
  * Results: docs/benchmarks/latest.{json,md} and a dated copy.
@@ -41,6 +43,8 @@ const { values: args } = parseArgs({
     'rhythm-minutes': { type: 'string' },
     readers: { type: 'boolean', default: false },
     reports: { type: 'boolean', default: false },
+    // With --readers: the production topology (nginx, reader edge, two Directus on PostgreSQL + Redis).
+    prod: { type: 'boolean', default: false },
     calls: { type: 'string', default: 'current' },
     connections: { type: 'string', default: '64' },
     duration: { type: 'string', default: '20' },
@@ -62,6 +66,70 @@ const results: Record<string, unknown> = {};
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 
+// Every simulated reader comes from 127.0.0.1, so the per-address caps (decision 016) are
+// raised: a capped view costs the same request and batch but writes no row, so this is
+// the heavier load, not a lighter one.
+const LIFTED_CAPS = { PORTAL_VIEW_CAP_PER_MINUTE: '1000000000', PORTAL_LIKE_CAP_PER_MINUTE: '1000000000' };
+
+async function writeReaders(name: string, out: unknown) {
+  console.log(JSON.stringify(out, null, 2));
+  mkdirSync(path.join(ROOT, 'docs/benchmarks/readers'), { recursive: true });
+  writeFileSync(path.join(ROOT, `docs/benchmarks/readers/${name}.json`), JSON.stringify(out, null, 2));
+}
+
+if (args.readers && args.prod) {
+  const { startProdTopology } = await import('./lib/prod/topology.ts');
+  const { Redis } = await import('ioredis');
+  const redisUrl = 'redis://127.0.0.1:6379/5';
+  const redis = new Redis(redisUrl);
+  await redis.flushdb();
+  redis.disconnect();
+  const prod = await startProdTopology({
+    dataDir: path.join(work, 'prod'),
+    pgDatabase: 'portal_bench_prod',
+    port: base + 10,
+    directusPorts: [base + 11, base + 12],
+    builderPort: base + 13,
+    readersPort: base + 14,
+    redisUrl,
+    fresh: true,
+    directusExtra: { LOG_LEVEL: 'error', ...LIFTED_CAPS },
+    log,
+  });
+  const pk = knexFromEnv(prod.directus[0]!.env);
+  try {
+    const padmin = tokenClient(prod.directus[0]!.url, prod.directus[0]!.env.ADMIN_TOKEN!) as unknown as PortalClient;
+    const pusers = await ensureDemoUsers(padmin, () => {});
+    await generateNews(pk, 1000, { images: await uploadDemoImages(padmin, 8), authorIds: Object.values(pusers) });
+    await prod.builder.trigger({ full: true });
+    const login = await fetch(`${prod.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'editor@portal.test', password: 'portal-demo-2026' }),
+    }).then((r) => r.json() as Promise<{ data: { access_token: string } }>);
+    const newsIds = (await pk('news').where('status', 'published').orderBy('published_at', 'desc').limit(200).pluck('id')) as string[];
+    const r = await readerLoad({
+      siteUrl: prod.url,
+      editorToken: login.data.access_token,
+      newsIds,
+      calls: 'current',
+      connections: Number(args.connections),
+      durationS: Number(args.duration),
+    });
+    const stored = await pk('news_views').count({ n: '*' }).first();
+    await writeReaders('latest-postgres-current-nginx', {
+      machine: { cpus: os.cpus().length, node: process.version, db: 'postgres', date: new Date().toISOString() },
+      origin: 'nginx (deploy/nginx.conf) → reader edge → 2 Directus, PostgreSQL, Redis',
+      load: r,
+      viewRowsStored: Number(stored?.n ?? 0),
+    });
+  } finally {
+    await pk.destroy();
+    await prod.stop();
+  }
+  process.exit(0);
+}
+
 const builderToken = randomUUID();
 const directus = await startDirectusInstance({
   dataDir: path.join(work, 'data'),
@@ -74,10 +142,7 @@ const directus = await startDirectusInstance({
     PORTAL_BUILDER_URL: `http://127.0.0.1:${PORTS.builder}`,
     PORTAL_BUILDER_TOKEN: builderToken,
     LOG_LEVEL: 'error',
-    // Every simulated reader comes from 127.0.0.1: the per-address caps (decision 016)
-    // would refuse almost all of them, and the bench measures the counting, not the refusal.
-    PORTAL_VIEW_CAP_PER_MINUTE: '1000000000',
-    PORTAL_LIKE_CAP_PER_MINUTE: '1000000000',
+    ...LIFTED_CAPS,
   },
 });
 const admin = tokenClient(directus.url, directus.env.ADMIN_TOKEN!) as unknown as PortalClient;
@@ -164,15 +229,12 @@ if (args.readers) {
       durationS: Number(args.duration),
     });
     const stored = await knex('news_views').count({ n: '*' }).first();
-    const out = {
+    await writeReaders(`latest-${db}-${calls}${args.origin ? '-origin' : ''}`, {
       machine: { cpus: os.cpus().length, node: process.version, db, date: new Date().toISOString() },
-      origin: args.origin ? 'external' : 'front server',
+      origin: args.origin ? 'external' : 'front server (npm start)',
       load: r,
       viewRowsStored: Number(stored?.n ?? 0),
-    };
-    console.log(JSON.stringify(out, null, 2));
-    mkdirSync(path.join(ROOT, 'docs/benchmarks/readers'), { recursive: true });
-    writeFileSync(path.join(ROOT, `docs/benchmarks/readers/latest-${db}-${calls}${args.origin ? '-origin' : ''}.json`), JSON.stringify(out, null, 2));
+    });
     front.kill();
   } finally {
     await knex.destroy();

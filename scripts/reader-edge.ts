@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import { EnvError } from '@portal/domain/env';
-import { clientAddress, createReaderEdge, readerEdgeEnv } from './lib/reader-edge.ts';
+import { ARTICLE_VIEW, clientAddress, createReaderEdge, readerEdgeEnv } from './lib/reader-edge.ts';
 import { COMMON_HEADERS } from './lib/security-headers.ts';
 
 let env: ReturnType<typeof readerEdgeEnv>;
@@ -17,7 +17,13 @@ try {
   console.error(`[leituras] ${e.message}`);
   process.exit(1);
 }
-const edge = createReaderEdge({ directusUrl: env.DIRECTUS_URL, key: env.PORTAL_EDGE_KEY, log: (s) => console.log(`[leituras] ${s}`) });
+const edge = createReaderEdge({
+  directusUrl: env.DIRECTUS_URL,
+  key: env.PORTAL_EDGE_KEY,
+  // nginx forwards /api/… without its /api prefix (deploy/nginx.conf), as it does to Directus.
+  path: ARTICLE_VIEW.replace(/^\/api/, ''),
+  log: (s) => console.log(`[leituras] ${s}`),
+});
 const server = http.createServer({ maxHeaderSize: 16 * 1024, requestTimeout: 30_000 }, (req, res) => {
   const pathname = (req.url ?? '/').split('?')[0]!;
   if (edge.takes(req, pathname)) return edge.handle(req, res, clientAddress(req.socket.remoteAddress, req.headers['x-real-ip'], true));

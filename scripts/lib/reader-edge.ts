@@ -15,7 +15,15 @@ import { readEnv } from '@portal/domain/env';
 import { READER_EDGE, type EdgeAnswer, type EdgeView } from '@portal/domain/reader-traffic';
 import { COMMON_HEADERS } from './security-headers.ts';
 
-export type ReaderEdgeOptions = { directusUrl: string; key: string; intervalMs?: number; maxItems?: number; log?: (s: string) => void };
+export type ReaderEdgeOptions = {
+  directusUrl: string;
+  key: string;
+  /** Where article views arrive: the public path at the front server; behind nginx, the path nginx forwards (no /api). */
+  path?: string;
+  intervalMs?: number;
+  maxItems?: number;
+  log?: (s: string) => void;
+};
 export type ReaderEdge = {
   /** Is this request one the edge takes (an anonymous article view)? */
   takes(req: http.IncomingMessage, pathname: string): boolean;
@@ -24,7 +32,8 @@ export type ReaderEdge = {
   flush(): Promise<void>;
 };
 
-const ARTICLE_VIEW = '/api/portal/article-view';
+/** The article page's one call (decision 016), as the public origin sees it. */
+export const ARTICLE_VIEW = '/api/portal/article-view';
 /** Batches on their way to Directus at once; beyond that views wait their turn. */
 const IN_FLIGHT = 4;
 /** Views waiting beyond this are answered "try again" at once rather than held. */
@@ -43,8 +52,10 @@ function answer(res: http.ServerResponse, status: number, body: string) {
 }
 
 export function createReaderEdge(o: ReaderEdgeOptions): ReaderEdge {
-  const target = new URL(READER_EDGE.path, o.directusUrl.replace(/\/?$/, '/'));
+  // Directus may sit under a prefix (nginx's /api): the route goes after it.
+  const target = new URL(`${o.directusUrl.replace(/\/+$/, '')}${READER_EDGE.path}`);
   const intervalMs = o.intervalMs ?? READER_EDGE.intervalMs;
+  const viewPath = o.path ?? ARTICLE_VIEW;
   const maxItems = o.maxItems ?? READER_EDGE.maxItems;
   const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
   let waiting: Waiting[] = [];
@@ -131,7 +142,7 @@ export function createReaderEdge(o: ReaderEdgeOptions): ReaderEdge {
     takes(req, pathname) {
       // Staff reading the site (a bearer, a cookie, an access_token) go to Directus, which knows who they are.
       return (
-        req.method === 'POST' && pathname === ARTICLE_VIEW && !req.headers.authorization && !req.headers.cookie && !/[?&]access_token=/.test(req.url ?? '')
+        req.method === 'POST' && pathname === viewPath && !req.headers.authorization && !req.headers.cookie && !/[?&]access_token=/.test(req.url ?? '')
       );
     },
     handle(req, res, ip) {

@@ -50,7 +50,9 @@ describe('two Directus instances, one product', () => {
 
   it('an upload made through one instance is served by the other', async () => {
     const { token } = await login(instance(0), 'editor@portal.test');
-    const bytes = await sharp({ create: { width: 32, height: 18, channels: 3, background: { r: 10, g: 120, b: 60 } } }).jpeg().toBuffer();
+    const bytes = await sharp({ create: { width: 32, height: 18, channels: 3, background: { r: 10, g: 120, b: 60 } } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.append('title', `Foto compartilhada ${Date.now()}`);
     form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'foto.jpg');
@@ -97,6 +99,57 @@ describe('reader caps across instances', () => {
     expect(answers.filter((a) => a.counted)).toHaveLength(20);
     const row = await fetch(`${instance(1)}/items/news/${id}?fields=view_count`, { headers: json(token!) });
     expect(((await row.json()) as { data: { view_count: number } }).data.view_count).toBe(20);
+  });
+});
+
+describe('article views through nginx (reader edge)', () => {
+  it('are counted, answered only once stored, and capped by the address nginx saw, whatever the request claims', async () => {
+    const { token } = await login(instance(0), 'editor@portal.test');
+    const made = await fetch(`${instance(0)}/items/news`, {
+      method: 'POST',
+      headers: json(token!),
+      body: JSON.stringify({ title: `Leituras pela borda ${Date.now()}`, summary: 'Resumo.', content: '<p>Texto.</p>', status: 'published' }),
+    });
+    const { id } = ((await made.json()) as { data: { id: string } }).data;
+    if (new Date().getSeconds() > 45) await new Promise((r) => setTimeout(r, (61 - new Date().getSeconds()) * 1000));
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        fetch(`${nginx()}/api/portal/article-view`, {
+          method: 'POST',
+          // A forged address in either header is replaced by nginx's $remote_addr.
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131 Mobile',
+            'x-real-ip': `198.51.100.${i + 1}`,
+            'x-forwarded-for': `198.51.100.${i + 1}`,
+          },
+          body: JSON.stringify({ news_id: id, session_id: crypto.randomUUID() }),
+        }).then(async (r) => ({ status: r.status, cache: r.headers.get('cache-control'), ...((await r.json()) as { counted: boolean; views: number }) })),
+      ),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => a.counted)).toHaveLength(20);
+    expect(Math.max(...answers.map((a) => a.views))).toBe(20);
+    expect(answers[0]!.cache).toBe('no-store');
+    // Acknowledged means stored: the counter is already there.
+    const row = await fetch(`${instance(1)}/items/news/${id}?fields=view_count`, { headers: json(token!) });
+    expect(((await row.json()) as { data: { view_count: number } }).data.view_count).toBe(20);
+  });
+
+  it('a malformed view gets the same pt-BR error through the edge, and the edge route refuses the public', async () => {
+    const bad = await fetch(`${nginx()}/api/portal/article-view`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 Chrome/131' },
+      body: JSON.stringify({ news_id: 'x' }),
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: Array<{ message: string }> }).errors[0]!.message).toBe('Identificador de notícia inválido');
+    const forged = await fetch(`${nginx()}/api/portal/edge/article-views`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ views: [] }),
+    });
+    expect(forged.status).toBe(403);
   });
 });
 

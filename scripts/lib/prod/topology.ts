@@ -27,6 +27,8 @@ export type ProdOptions = {
   /** The standalone reader edge (default: builderPort + 1). */
   readersPort?: number;
   redisUrl?: string;
+  /** More Directus settings (the bench lifts the per-address caps: all its readers share one address). */
+  directusExtra?: Record<string, string>;
   /** Start from an empty database (tests); start:prod keeps its data. */
   fresh?: boolean;
   log?: (s: string) => void;
@@ -112,6 +114,7 @@ export async function startProdTopology(o: ProdOptions): Promise<ProdTopology> {
     PUBLIC_URL: `${siteUrl}/api`,
     PORTAL_BUILDER_URL: `http://127.0.0.1:${o.builderPort}`,
     PORTAL_BUILDER_TOKEN: builderToken,
+    ...o.directusExtra,
   };
   log('Directus 1 (PostgreSQL + Redis): esquema, acessos e conteúdo de demonstração…');
   const first = await startDirectusInstance({
