@@ -16,6 +16,7 @@
  * Results: docs/benchmarks/latest.{json,md} and a dated copy.
  */
 import http from 'node:http';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -77,6 +78,15 @@ async function writeReaders(name: string, out: unknown) {
   writeFileSync(path.join(ROOT, `docs/benchmarks/readers/${name}.json`), JSON.stringify(out, null, 2));
 }
 
+/** nginx's worker processes (its master only supervises them). */
+const nginxWorkers = (master: number): Record<string, number> =>
+  Object.fromEntries(
+    execFileSync('pgrep', ['-P', String(master)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map((pid, i) => [`nginx ${i + 1}`, Number(pid)]),
+  );
+
 if (args.readers && args.prod) {
   const { startProdTopology } = await import('./lib/prod/topology.ts');
   const { Redis } = await import('ioredis');
@@ -115,6 +125,7 @@ if (args.readers && args.prod) {
       calls: 'current',
       connections: Number(args.connections),
       durationS: Number(args.duration),
+      pids: { 'borda (readers)': prod.readersPid, 'Directus 1': prod.directus[0]!.child.pid!, 'Directus 2': prod.directus[1]!.child.pid!, ...nginxWorkers(prod.nginx.process.pid!) },
     });
     const stored = await pk('news_views').count({ n: '*' }).first();
     await writeReaders('latest-postgres-current-nginx', {
@@ -227,6 +238,7 @@ if (args.readers) {
       calls,
       connections: Number(args.connections),
       durationS: Number(args.duration),
+      pids: { 'servidor da frente (borda)': front.pid!, Directus: directus.child.pid! },
     });
     const stored = await knex('news_views').count({ n: '*' }).first();
     await writeReaders(`latest-${db}-${calls}${args.origin ? '-origin' : ''}`, {

@@ -36,6 +36,9 @@ export type ReaderEdge = {
 export const ARTICLE_VIEW = '/api/portal/article-view';
 /** Batches on their way to Directus at once; beyond that views wait their turn. */
 const IN_FLIGHT = 4;
+/** A batch nothing of which was stored (Directus busy or restarting) is tried again for this long. */
+const RETRY_FOR_MS = 10_000;
+const RETRY_AFTER_MS = 250;
 /** Views waiting beyond this are answered "try again" at once rather than held. */
 const MAX_WAITING = 20 * READER_EDGE.maxItems;
 const UNAVAILABLE = JSON.stringify({
@@ -64,14 +67,20 @@ export function createReaderEdge(o: ReaderEdgeOptions): ReaderEdge {
   const sent = new Set<Promise<void>>();
   let warned = false;
 
-  function send(batch: Waiting[]): Promise<void> {
-    const payload = JSON.stringify({ views: batch.map((w) => w.view) });
-    return new Promise<void>((resolve) => {
-      const fail = (why: string) => {
-        if (!warned) o.log?.(`contagem de leituras: Directus não aceitou o lote (${why}); os leitores recebem 503`);
-        warned = true;
-        for (const w of batch) answer(w.res, 503, UNAVAILABLE);
-        resolve();
+  type Outcome = { ok: true; answers: EdgeAnswer[] } | { ok: false; retry: boolean; why: string };
+
+  /**
+   * One try. Only what provably stored nothing may be tried again: a refused
+   * connection, or Directus's pressure limiter (it answers before any route
+   * runs). Anything else after the batch left (a cut connection, a timeout)
+   * may have been counted, so it is never sent twice.
+   */
+  function post(payload: string, size: number): Promise<Outcome> {
+    return new Promise<Outcome>((resolve) => {
+      let settled = false;
+      const done = (o: Outcome) => {
+        if (!settled) resolve(o);
+        settled = true;
       };
       const req = http.request(
         target,
@@ -84,25 +93,47 @@ export function createReaderEdge(o: ReaderEdgeOptions): ReaderEdge {
         (up) => {
           const chunks: Buffer[] = [];
           up.on('data', (c: Buffer) => chunks.push(c));
-          up.on('error', () => fail('resposta interrompida'));
+          up.on('error', () => done({ ok: false, retry: false, why: 'resposta interrompida' }));
           up.on('end', () => {
-            let answers: EdgeAnswer[] | undefined;
+            let body: { answers?: EdgeAnswer[]; errors?: Array<{ extensions?: { reason?: string } }> } | undefined;
             try {
-              answers = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { answers?: EdgeAnswer[] }; answers?: EdgeAnswer[] }).answers;
+              body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof body;
             } catch {
-              answers = undefined;
+              body = undefined;
             }
-            if (up.statusCode !== 200 || !Array.isArray(answers) || answers.length !== batch.length) return fail(`HTTP ${up.statusCode}`);
-            warned = false;
-            batch.forEach((w, i) => answer(w.res, answers[i]!.status, JSON.stringify(answers[i]!.body)));
-            resolve();
+            const answers = body?.answers;
+            if (up.statusCode === 200 && Array.isArray(answers) && answers.length === size) return done({ ok: true, answers });
+            const pressure = up.statusCode === 503 && body?.errors?.[0]?.extensions?.reason === 'Under pressure';
+            done({ ok: false, retry: pressure, why: `HTTP ${up.statusCode}` });
           });
         },
       );
       req.on('timeout', () => req.destroy(new Error('timeout')));
-      req.on('error', (e) => fail(e.message));
+      req.on('error', (e: NodeJS.ErrnoException) => done({ ok: false, retry: e.code === 'ECONNREFUSED', why: e.message }));
       req.end(payload);
     });
+  }
+
+  async function send(batch: Waiting[]): Promise<void> {
+    const payload = JSON.stringify({ views: batch.map((w) => w.view) });
+    const deadline = Date.now() + RETRY_FOR_MS;
+    for (;;) {
+      const r = await post(payload, batch.length);
+      if (r.ok) {
+        warned = false;
+        batch.forEach((w, i) => answer(w.res, r.answers[i]!.status, JSON.stringify(r.answers[i]!.body)));
+        return;
+      }
+      // Directus is busy or restarting: the readers wait a little rather than see an error.
+      if (r.retry && Date.now() < deadline) {
+        await new Promise((res) => setTimeout(res, RETRY_AFTER_MS));
+        continue;
+      }
+      if (!warned) o.log?.(`contagem de leituras: Directus não aceitou o lote (${r.why}); os leitores recebem 503`);
+      warned = true;
+      for (const w of batch) answer(w.res, 503, UNAVAILABLE);
+      return;
+    }
   }
 
   function pump() {
@@ -141,9 +172,7 @@ export function createReaderEdge(o: ReaderEdgeOptions): ReaderEdge {
   return {
     takes(req, pathname) {
       // Staff reading the site (a bearer, a cookie, an access_token) go to Directus, which knows who they are.
-      return (
-        req.method === 'POST' && pathname === viewPath && !req.headers.authorization && !req.headers.cookie && !/[?&]access_token=/.test(req.url ?? '')
-      );
+      return req.method === 'POST' && pathname === viewPath && !req.headers.authorization && !req.headers.cookie && !/[?&]access_token=/.test(req.url ?? '');
     },
     handle(req, res, ip) {
       const json = /^application\/json\b/i.test(String(req.headers['content-type'] ?? ''));

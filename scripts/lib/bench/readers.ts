@@ -5,6 +5,7 @@
  * and the editor's p95.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { percentile } from './measure.ts';
 
 /** What one article view costs in requests, before (issue #9 as filed) and now. */
@@ -35,10 +36,25 @@ export type ReaderLoadResult = {
   requestsPerSec: number;
   errors: number;
   non2xx: number;
+  /** Answers by HTTP status (what any non-2xx were). */
+  statusCodes: Record<string, number>;
   timeouts: number;
   readerP99Ms: number;
   editor: { samples: number; p50Ms: number; p95Ms: number; errors: number; idleP95Ms: number };
+  /** CPU time per article view (µs) of each process during the load: where the two cores go. */
+  cpuPerViewUs: Record<string, number>;
 };
+
+/** CPU time (user + system, in µs) a process has used so far, from /proc (Linux). */
+function cpuUs(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = f.slice(f.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / 100) * 1e6;
+  } catch {
+    return 0;
+  }
+}
 
 async function editorList(siteUrl: string, token: string, stopAt: number) {
   const lat: number[] = [];
@@ -68,6 +84,8 @@ export async function readerLoad(o: {
   calls: CallSet;
   connections?: number;
   durationS?: number;
+  /** Processes whose CPU time to report (front server, Directus…); the load generator is this one. */
+  pids?: Record<string, number>;
 }): Promise<ReaderLoadResult> {
   const autocannon = (await import('autocannon')).default;
   const connections = o.connections ?? 64;
@@ -84,6 +102,8 @@ export async function readerLoad(o: {
     },
   }));
   const editorRun = editorList(o.siteUrl, o.editorToken, Date.now() + durationS * 1000);
+  const pids: Record<string, number> = { 'gerador de carga + editor': process.pid, ...o.pids };
+  const cpu0 = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuUs(pid)]));
   const r = await new Promise<any>((resolve, reject) => {
     autocannon(
       {
@@ -98,7 +118,10 @@ export async function readerLoad(o: {
     );
   });
   const editor = await editorRun;
+  const views = r.requests.total / per;
+  const cpuPerViewUs = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, Math.round((cpuUs(pid) - cpu0[k]!) / Math.max(1, views))]));
   return {
+    cpuPerViewUs,
     calls: o.calls,
     connections,
     durationS,
@@ -106,6 +129,7 @@ export async function readerLoad(o: {
     requestsPerSec: Math.round(r.requests.average),
     errors: r.errors,
     non2xx: r.non2xx,
+    statusCodes: Object.fromEntries(Object.entries((r.statusCodeStats ?? {}) as Record<string, { count: number }>).map(([k, v]) => [k, v.count])),
     timeouts: r.timeouts,
     readerP99Ms: r.latency.p99,
     editor: {

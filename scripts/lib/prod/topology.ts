@@ -40,6 +40,8 @@ export type ProdTopology = {
   builder: ReturnType<typeof startBuilder>;
   nginx: RunningNginx;
   adminDir: string;
+  /** The standalone reader edge's process id (the bench reports its CPU). */
+  readersPid: number;
   /** Starts instance i again after it was stopped (failover tests). */
   restartDirectus: (i: number) => Promise<void>;
   stop: () => Promise<void>;
@@ -169,6 +171,7 @@ export async function startProdTopology(o: ProdOptions): Promise<ProdTopology> {
     builder,
     nginx,
     adminDir,
+    readersPid: readers.child.pid!,
     restartDirectus: async (i) => {
       directus[i] = { ...(await startDirectus(envFor(i))), env: envFor(i) };
     },
