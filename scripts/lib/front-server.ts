@@ -10,7 +10,7 @@
  * The site root is resolved on every request so a new build can be released
  * atomically by switching a symlink (issue #5).
  */
-import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -242,8 +242,14 @@ export function handler(o: FrontOptions) {
       res.writeHead(405, { ...COMMON_HEADERS, allow: 'GET, HEAD' });
       return res.end();
     }
-    // Resolved per request: a new build swaps the folder a link points to.
-    const real = (dir: string) => (existsSync(dir) ? realpathSync(dir) : dir);
+    // Resolved per request: a new build swaps the folder a link points to (one readlink, not a realpath per component).
+    const real = (dir: string) => {
+      try {
+        return path.resolve(path.dirname(dir), readlinkSync(dir));
+      } catch {
+        return dir; // not a link (a plain folder), or not there yet
+      }
+    };
     if (p.startsWith('/_admin/')) {
       const f = fileFor(real(o.adminDir), p.slice('/_admin'.length));
       if (f) return send(req, res, f, 200, undefined, adminHeaders());

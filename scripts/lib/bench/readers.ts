@@ -17,8 +17,9 @@ export const ARTICLE_VIEW_CALLS = {
     { method: 'GET', path: '/api/items/ads?fields=id&limit=-1' },
   ],
   current: (newsId: string, session: string) => [
+    // What an article page asks for, as Chromium records it (tests/e2e/site-engagement.spec.ts):
+    // the view, and the site-wide state. The rankings sidebar is the home page's, not the article's.
     { method: 'POST', path: '/api/portal/article-view', body: JSON.stringify({ news_id: newsId, session_id: session }) },
-    { method: 'GET', path: '/api/portal/rankings' },
     // Ads and the urgent message: the build's /live.json (issue #8), a static file.
     { method: 'GET', path: '/live.json' },
   ],
