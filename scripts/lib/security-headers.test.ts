@@ -59,10 +59,16 @@ describe('nginx sends the same security headers as the front server', () => {
     expect(shared['strict-transport-security']).toBe(HSTS);
   });
 
+  it('the article-view location (to the reader edge; decision 016) keeps them too', () => {
+    const view = addHeaders(block(/location = \/api\/portal\/article-view \{/));
+    for (const [name, value] of Object.entries(COMMON_HEADERS)) expect(view[name], name).toBe(value);
+    expect(view['strict-transport-security']).toBe(HSTS);
+  });
+
   it('no other location adds headers of its own (which would silently drop the common ones)', () => {
     const others = [...server.matchAll(/location ([^{]+)\{/g)]
       .map((m) => m[1]!.trim())
-      .filter((l) => !l.startsWith('/api/') && !l.startsWith('~ ^/api/') && !l.startsWith('@'));
+      .filter((l) => !l.startsWith('/api/') && !l.startsWith('~ ^/api/') && !l.startsWith('= /api/') && !l.startsWith('@'));
     expect(others.length).toBeGreaterThan(3);
     for (const l of others) expect(addHeaders(block(new RegExp(`location ${l.replace(/[.*+?^$()|[\]\\]/g, '\\$&')}\\s*\\{`))), l).toEqual({});
   });
