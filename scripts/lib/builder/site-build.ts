@@ -14,7 +14,7 @@ import type { SkippedRecord } from '@portal/domain/text-limits';
 import path from 'node:path';
 import { ROOT } from '../../../directus/scripts/lib/paths.ts';
 import { NEWS_SNAPSHOT_ENV, newsSnapshotFile, targetedBuildEnv, type TargetedRequest } from '@portal/domain/build-contract';
-import { ARCHIVE_ROOTS } from '@portal/domain/archive';
+import { ARCHIVE_ROOTS, isMonthKey } from '@portal/domain/archive';
 import type { Releases } from './releases.ts';
 
 export type SiteBuildOptions = { directusUrl: string; siteUrl: string; log?: (s: string) => void };
@@ -102,9 +102,7 @@ export function staleArchiveFiles(scratch: string, dir: string): string[] {
     rmSync(file, { force: true });
   }
   const months =
-    record.months === 'all' || !Array.isArray(record.months)
-      ? null
-      : new Set(record.months.filter((m): m is string => typeof m === 'string' && /^\d{4}-\d{2}$/.test(m)));
+    record.months === 'all' || !Array.isArray(record.months) ? null : new Set(record.months.filter((m): m is string => typeof m === 'string' && isMonthKey(m)));
   const lists = record.lists && typeof record.lists === 'object' ? (record.lists as Partial<Record<string, unknown>>) : null;
   const listed = (root: string, list: string) => {
     if (!lists) return true;
