@@ -16,15 +16,38 @@ import { ROOT } from '../../../directus/scripts/lib/paths.ts';
 import { NEWS_SNAPSHOT_ENV, newsSnapshotFile, targetedBuildEnv, type TargetedRequest } from '@portal/domain/build-contract';
 import { ARCHIVE_ROOTS, isMonthKey } from '@portal/domain/archive';
 import type { Releases } from './releases.ts';
+import { BuildWorker } from './build-worker.ts';
 
-export type SiteBuildOptions = { directusUrl: string; siteUrl: string; log?: (s: string) => void };
+export type SiteBuildOptions = {
+  directusUrl: string;
+  siteUrl: string;
+  log?: (s: string) => void;
+  /** The live lane's warm build process (warmAstro); without it a targeted build runs a cold `astro build`. */
+  worker?: BuildWorker;
+};
 
 /**
  * How every site build runs (builder, npm start, e2e, bench). --silent drops
  * the per-page log line (10,000 of them); a larger young generation cuts GC
  * pauses while rendering (measured: docs/decisions/006-publish-pipeline.md).
  */
-export const ASTRO_BUILD_ARGS = ['--max-semi-space-size=64', path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'];
+const ASTRO_NODE_ARGS = ['--max-semi-space-size=64'];
+export const ASTRO_BUILD_ARGS = [...ASTRO_NODE_ARGS, path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'];
+
+/**
+ * The same build in a long-lived process with Astro and Vite already loaded
+ * (scripts/lib/builder/astro-worker.ts): a targeted build no longer pays
+ * Node's and Astro's start-up per publish. Call warm() to start it ahead.
+ */
+export function warmAstro(o: { maxJobs?: number; maxRssBytes?: number } = {}): BuildWorker {
+  return new BuildWorker({
+    script: path.join(import.meta.dirname, 'astro-worker.ts'),
+    cwd: ROOT,
+    execArgv: ASTRO_NODE_ARGS,
+    env: { ASTRO_TELEMETRY_DISABLED: '1' },
+    ...o,
+  });
+}
 
 export function astroEnv(outDir: string, o: Pick<SiteBuildOptions, 'directusUrl' | 'siteUrl'>): Record<string, string> {
   return { ASTRO_TELEMETRY_DISABLED: '1', DIRECTUS_URL: o.directusUrl, SITE_URL: o.siteUrl, SITE_OUT_DIR: outDir };
@@ -186,7 +209,8 @@ export async function buildTargeted(req: TargetedRequest, base: string | null, r
     const dir = base ?? releases.active()!;
     // The rows the release under it was made from, unless names joined into them changed (catalogue).
     const rows: Record<string, string> = !req.archive && existsSync(newsSnapshotFile(dir)) ? { [NEWS_SNAPSHOT_ENV]: newsSnapshotFile(dir) } : {};
-    await runAstro(scratch, o, { ...targetedBuildEnv(req, dir), ...rows });
+    const env = { ...targetedBuildEnv(req, dir), ...rows };
+    await (o.worker ? o.worker.run({ ...astroEnv(scratch, o), ...env }) : runAstro(scratch, o, env));
     const written = new Set(filesUnder(scratch));
     const stale = staleArchiveFiles(scratch, dir).filter((f) => !written.has(f));
     // Articles that left the public site (unpublished, deleted, renamed).
