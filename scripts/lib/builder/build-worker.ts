@@ -70,6 +70,8 @@ export class BuildWorker {
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     this.started++;
+    // A send to a process that just died: its exit fails the job.
+    child.on('error', () => {});
     let out = '';
     const keep = (d: Buffer) => (out = (out + d).slice(-8000));
     child.stdout!.on('data', keep);
@@ -89,7 +91,7 @@ export class BuildWorker {
     child.once('exit', () => {
       if (this.current === running) this.current = null;
     });
-    this.idle(child);
+    hold(child, false);
     this.current = running;
     return running;
   }
@@ -98,8 +100,7 @@ export class BuildWorker {
     if (this.stopped) throw new Error('processo de build parado');
     const r = this.spawn();
     const { child } = r;
-    child.ref();
-    (child.channel as { ref?: () => void } | undefined)?.ref?.();
+    hold(child, true);
     try {
       await r.ready;
       const id = this.nextId++;
@@ -115,6 +116,8 @@ export class BuildWorker {
           child.off('message', onMessage);
           reject(new Error(`astro build falhou: o processo de build terminou no meio (${signal ?? `código ${code}`}):\n${r.output().slice(-3000)}`));
         };
+        // Died since it was last seen: its exit has already been and gone.
+        if (!child.connected) return onExit(child.exitCode, child.signalCode);
         child.on('message', onMessage);
         child.once('exit', onExit);
         child.send({ id, env } satisfies WorkerJob);
@@ -123,7 +126,7 @@ export class BuildWorker {
       if (!reply.ok || r.jobs >= this.o.maxJobs || reply.rss > this.o.maxRssBytes) this.recycle(r);
       if (!reply.ok) throw new Error(`astro build falhou:\n${(reply.error ?? '').slice(-3000)}`);
     } finally {
-      if (this.current === r) this.idle(child);
+      if (this.current === r) hold(child, false);
     }
   }
 
@@ -133,11 +136,13 @@ export class BuildWorker {
     void kill(r.child);
     this.warm();
   }
+}
 
-  /** An idle worker never keeps the builder's process alive. */
-  private idle(child: ChildProcess) {
-    child.unref();
-    (child.channel as { unref?: () => void } | undefined)?.unref?.();
+/** A worker keeps the builder's process alive while it builds, never while idle (its process, IPC channel and pipes). */
+function hold(child: ChildProcess, on: boolean) {
+  for (const h of [child, child.channel, child.stdout, child.stderr] as Array<{ ref?: () => void; unref?: () => void } | null | undefined>) {
+    if (on) h?.ref?.();
+    else h?.unref?.();
   }
 }
 
@@ -145,7 +150,7 @@ function kill(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
-    child.ref(); // an idle worker is unref'd: its exit must still be awaited
+    hold(child, true); // an idle worker is unref'd: its exit must still be awaited
     child.kill('SIGKILL');
   });
 }
