@@ -3,8 +3,9 @@
  * Targeted (a publish, or a site-wide change with no story): Astro renders
  * only the touched articles plus the pages every change touches (home,
  * categories, feeds, sitemaps, live.json, not-found pages) into a scratch
- * folder, which is laid over a hard-link clone of the live release (or over a
- * finished full build being adopted); articles no longer public are removed.
+ * folder, which is laid over the live release itself (or over a finished
+ * full build being adopted); articles no longer public are removed. Targeted
+ * builds run in the live lane's warm process when given one (warmAstro).
  * See docs/decisions/006-publish-pipeline.md.
  */
 import { spawn } from 'node:child_process';
