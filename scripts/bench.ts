@@ -403,7 +403,7 @@ try {
   };
   log(`carga: ${JSON.stringify(results.load)}`);
   await new Promise((r) => front.close(r));
-  builder.stop();
+  await builder.stop();
   await new Promise((r) => builderServer.close(r));
 
   // 6. Admin news list at 100k news: the paginated, sorted query the admin makes.

@@ -79,7 +79,7 @@ async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
   step('Encerrando…');
-  builder?.stop();
+  await builder?.stop();
   await new Promise((r) => front.close(r));
   await new Promise((r) => (builderServer ? builderServer.close(r) : r(null)));
   await directus.stop();

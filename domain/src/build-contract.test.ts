@@ -6,6 +6,7 @@ import {
   CATALOGUE,
   BUILD_SLUGS_ENV,
   isTargetedBuild,
+  listedIds,
   mergeRequests,
   parseBuildRequest,
   PREVIOUS_RELEASE_ENV,
@@ -39,6 +40,14 @@ describe('mergeRequests', () => {
     });
     expect(mergeRequests({ full: false, news: ['a'], slugs: [] }, { full: true })).toEqual({ full: true });
     expect(mergeRequests(null, { full: false, news: ['x', 'x'], slugs: [] })).toEqual({ full: false, news: ['x'], slugs: [] });
+  });
+});
+
+describe('listedIds', () => {
+  it('the listed stories, blanks dropped', () => expect(listedIds({ [BUILD_NEWS_IDS_ENV]: 'a,,b' })).toEqual(['a', 'b']));
+  it('none for a site-wide change, null for a full build', () => {
+    expect(listedIds({ [BUILD_NEWS_IDS_ENV]: '' })).toEqual([]);
+    expect(listedIds({})).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@
  * Directus hooks → builder (`POST /hooks/rebuild`, JSON body) → site build
  * (environment of the Astro process). docs/decisions/006-publish-pipeline.md.
  */
+import { isMonthKey } from './archive.ts';
 
 /**
  * Targeted: render these stories (ids) and every page that is not a story
@@ -65,6 +66,17 @@ export function isTargetedBuild(env: Record<string, string | undefined>): boolea
   return env[BUILD_NEWS_IDS_ENV] !== undefined;
 }
 
+/**
+ * The stories a targeted build lists; null for a full build (every story).
+ * @example listedIds({ PORTAL_BUILD_NEWS_IDS: 'a,,b' }) // ['a', 'b']
+ * listedIds({ PORTAL_BUILD_NEWS_IDS: '' }) // [] (site-wide change: no story)
+ * listedIds({}) // null (full build)
+ */
+export function listedIds(env: Record<string, string | undefined>): string[] | null {
+  const ids = env[BUILD_NEWS_IDS_ENV];
+  return ids === undefined ? null : ids.split(',').filter(Boolean);
+}
+
 /** The environment a targeted build runs with. */
 export function targetedBuildEnv(req: TargetedRequest, previousRelease: string): Record<string, string> {
   return {
@@ -91,13 +103,11 @@ export function parseBuildRequest(body: unknown): BuildRequest | null {
   const news = list(b.news);
   const slugs = list(b.slugs);
   const months = list(b.months);
-  if (!news || !slugs || !months || !months.every((m) => MONTH_RE.test(m))) return null;
+  if (!news || !slugs || !months || !months.every(isMonthKey)) return null;
   // A batch that large touches most lists anyway: one full build, nothing dropped.
   if (news.length > MAX_REQUEST_IDS || slugs.length > MAX_REQUEST_IDS * 2 || months.length > MAX_REQUEST_IDS * 2) return { full: true };
   return targeted(news, slugs, months, b.archive === true);
 }
-
-const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 function targeted(news: string[], slugs: string[], months: string[], archive: boolean): TargetedRequest {
   return {
@@ -122,8 +132,8 @@ export function mergeTargeted(a: TargetedRequest | null, b: TargetedRequest): Ta
 
 /** The stories a site build renders: the listed ones for a targeted build, every one otherwise. */
 export function storiesToRender<T extends { id: string }>(all: T[], env: Record<string, string | undefined>): T[] {
-  const ids = env[BUILD_NEWS_IDS_ENV];
-  if (ids === undefined) return all;
-  const wanted = new Set(ids.split(',').filter(Boolean));
+  const ids = listedIds(env);
+  if (!ids) return all;
+  const wanted = new Set(ids);
   return all.filter((a) => wanted.has(a.id));
 }

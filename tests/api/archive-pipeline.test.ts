@@ -98,7 +98,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete process.env.PORTAL_SITEMAP_MAX_URLS;
-  builder.stop();
+  await builder.stop();
   await builder.idle();
   await new Promise((r) => server.close(r));
 });

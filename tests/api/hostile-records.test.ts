@@ -142,7 +142,7 @@ describe('a legacy bad row never poisons a build', () => {
   });
 
   afterAll(async () => {
-    builder?.stop();
+    await builder?.stop();
     await db('news').whereIn('id', [ids.emptySlug, ids.hugeTitle]).delete();
     await db('categories').where('id', ids.category).delete();
     await db.destroy();

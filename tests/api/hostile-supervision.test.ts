@@ -69,7 +69,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  builder?.stop();
+  await builder?.stop();
   await new Promise((r) => front?.close(r));
   await directus?.stop();
 });

@@ -43,7 +43,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  builder.stop();
+  await builder.stop();
   await builder.idle();
   await new Promise((r) => server.close(r));
 });
@@ -152,6 +152,7 @@ describe('publish pipeline', () => {
     const liveBefore = builder.releases.active();
     const broken = startBuilder({ releasesRoot: root, directusUrl: 'http://127.0.0.1:9', siteUrl: 'http://localhost:4321', token: '', catchUpMs: 0 });
     await broken.trigger({ full: true });
+    await broken.stop();
     expect(broken.status.lastError).toMatch(/astro build falhou/);
     expect(broken.status.lastFailureAt).not.toBeNull();
     expect(builder.releases.active()).toBe(liveBefore);

@@ -49,26 +49,6 @@ export class Releases {
     }
   }
 
-  /**
-   * A new release that starts as a copy of the active one, made of hard links
-   * (no file data is copied). Asynchronous: at 100,000 pages the copy takes a
-   * while and the builder keeps answering meanwhile.
-   */
-  async cloneActive(): Promise<string> {
-    const dir = this.prepare();
-    const active = this.active();
-    if (active && existsSync(active)) {
-      await new Promise<void>((resolve, reject) => {
-        const cp = spawn('cp', ['-al', `${active}/.`, dir], { stdio: ['ignore', 'ignore', 'pipe'] });
-        let err = '';
-        cp.stderr.on('data', (d) => (err += d));
-        cp.on('error', reject);
-        cp.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`cp -al falhou: ${err}`))));
-      });
-    }
-    return dir;
-  }
-
   /** Switch `current` to dir atomically, then send old releases away. */
   activate(dir: string) {
     const tmp = `${this.current}.tmp-${process.pid}`;

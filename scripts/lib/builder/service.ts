@@ -5,7 +5,7 @@ import { mergeRequests, parseBuildRequest, type BuildRequest, type TargetedReque
 import { Coalescer, type BuildJobs, type BuildOutcome } from './coalescer.ts';
 import { Releases } from './releases.ts';
 import type { SkippedRecord } from '@portal/domain/text-limits';
-import { buildFull, buildTargeted, takeReport } from './site-build.ts';
+import { buildFull, buildTargeted, takeReport, warmAstro } from './site-build.ts';
 import { newsRedirect } from '../redirects.ts';
 import { REDIRECT_CACHE } from '../security-headers.ts';
 
@@ -21,6 +21,8 @@ export type BuilderOptions = {
    */
   catchUpMs?: number;
   log?: (s: string) => void;
+  /** false: targeted builds run a cold `astro build` each, as full builds do (the warm process is the default). */
+  warm?: boolean;
   /** Replaceable for tests of the pipeline's logic with a real but tiny build. */
   jobs?: Partial<Pick<BuildJobs, 'targeted' | 'full'>>;
 };
@@ -63,7 +65,10 @@ export function startBuilder(o: BuilderOptions) {
     builds: 0,
     skipped: [],
   };
-  const site = { directusUrl: o.directusUrl, siteUrl: o.siteUrl, log };
+  // The live lane's builds run in a warm process, started now so the first publish finds it ready.
+  const worker = o.warm === false || o.jobs?.targeted ? undefined : warmAstro();
+  worker?.warm();
+  const site = { directusUrl: o.directusUrl, siteUrl: o.siteUrl, log, worker };
   const runFull = o.jobs?.full ?? (() => buildFull(releases, site));
   const runTargeted = o.jobs?.targeted ?? ((req: TargetedRequest, base: string | null) => buildTargeted(req, base, releases, site));
   // What each built-but-not-yet-live folder left out, until it goes live or is dropped.
@@ -194,9 +199,10 @@ export function startBuilder(o: BuilderOptions) {
     send(404, { error: 'não encontrado' });
   };
 
-  const stop = () => {
+  const stop = async () => {
     clearTimeout(catchUp);
     clearTimeout(retry);
+    await worker?.stop();
   };
   return { handler, trigger, retryFailed, status, releases, received, idle: () => coalescer.idle(), stop };
 }

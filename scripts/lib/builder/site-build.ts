@@ -3,8 +3,9 @@
  * Targeted (a publish, or a site-wide change with no story): Astro renders
  * only the touched articles plus the pages every change touches (home,
  * categories, feeds, sitemaps, live.json, not-found pages) into a scratch
- * folder, which is laid over a hard-link clone of the live release (or over a
- * finished full build being adopted); articles no longer public are removed.
+ * folder, which is laid over the live release itself (or over a finished
+ * full build being adopted); articles no longer public are removed. Targeted
+ * builds run in the live lane's warm process when given one (warmAstro).
  * See docs/decisions/006-publish-pipeline.md.
  */
 import { spawn } from 'node:child_process';
@@ -14,17 +15,40 @@ import type { SkippedRecord } from '@portal/domain/text-limits';
 import path from 'node:path';
 import { ROOT } from '../../../directus/scripts/lib/paths.ts';
 import { NEWS_SNAPSHOT_ENV, newsSnapshotFile, targetedBuildEnv, type TargetedRequest } from '@portal/domain/build-contract';
-import { ARCHIVE_ROOTS } from '@portal/domain/archive';
+import { ARCHIVE_ROOTS, isMonthKey } from '@portal/domain/archive';
 import type { Releases } from './releases.ts';
+import { BuildWorker } from './build-worker.ts';
 
-export type SiteBuildOptions = { directusUrl: string; siteUrl: string; log?: (s: string) => void };
+export type SiteBuildOptions = {
+  directusUrl: string;
+  siteUrl: string;
+  log?: (s: string) => void;
+  /** The live lane's warm build process (warmAstro); without it a targeted build runs a cold `astro build`. */
+  worker?: BuildWorker;
+};
 
 /**
  * How every site build runs (builder, npm start, e2e, bench). --silent drops
  * the per-page log line (10,000 of them); a larger young generation cuts GC
  * pauses while rendering (measured: docs/decisions/006-publish-pipeline.md).
  */
-export const ASTRO_BUILD_ARGS = ['--max-semi-space-size=64', path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'];
+const ASTRO_NODE_ARGS = ['--max-semi-space-size=64'];
+export const ASTRO_BUILD_ARGS = [...ASTRO_NODE_ARGS, path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'];
+
+/**
+ * The same build in a long-lived process with Astro and Vite already loaded
+ * (scripts/lib/builder/astro-worker.ts): a targeted build no longer pays
+ * Node's and Astro's start-up per publish. Call warm() to start it ahead.
+ */
+export function warmAstro(o: { maxJobs?: number; maxRssBytes?: number } = {}): BuildWorker {
+  return new BuildWorker({
+    script: path.join(import.meta.dirname, 'astro-worker.ts'),
+    cwd: ROOT,
+    execArgv: ASTRO_NODE_ARGS,
+    env: { ASTRO_TELEMETRY_DISABLED: '1' },
+    ...o,
+  });
+}
 
 export function astroEnv(outDir: string, o: Pick<SiteBuildOptions, 'directusUrl' | 'siteUrl'>): Record<string, string> {
   return { ASTRO_TELEMETRY_DISABLED: '1', DIRECTUS_URL: o.directusUrl, SITE_URL: o.siteUrl, SITE_OUT_DIR: outDir };
@@ -102,9 +126,7 @@ export function staleArchiveFiles(scratch: string, dir: string): string[] {
     rmSync(file, { force: true });
   }
   const months =
-    record.months === 'all' || !Array.isArray(record.months)
-      ? null
-      : new Set(record.months.filter((m): m is string => typeof m === 'string' && /^\d{4}-\d{2}$/.test(m)));
+    record.months === 'all' || !Array.isArray(record.months) ? null : new Set(record.months.filter((m): m is string => typeof m === 'string' && isMonthKey(m)));
   const lists = record.lists && typeof record.lists === 'object' ? (record.lists as Partial<Record<string, unknown>>) : null;
   const listed = (root: string, list: string) => {
     if (!lists) return true;
@@ -188,7 +210,8 @@ export async function buildTargeted(req: TargetedRequest, base: string | null, r
     const dir = base ?? releases.active()!;
     // The rows the release under it was made from, unless names joined into them changed (catalogue).
     const rows: Record<string, string> = !req.archive && existsSync(newsSnapshotFile(dir)) ? { [NEWS_SNAPSHOT_ENV]: newsSnapshotFile(dir) } : {};
-    await runAstro(scratch, o, { ...targetedBuildEnv(req, dir), ...rows });
+    const env = { ...targetedBuildEnv(req, dir), ...rows };
+    await (o.worker ? o.worker.run({ ...astroEnv(scratch, o), ...env }) : runAstro(scratch, o, env));
     const written = new Set(filesUnder(scratch));
     const stale = staleArchiveFiles(scratch, dir).filter((f) => !written.has(f));
     // Articles that left the public site (unpublished, deleted, renamed).

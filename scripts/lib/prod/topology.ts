@@ -178,7 +178,7 @@ export async function startProdTopology(o: ProdOptions): Promise<ProdTopology> {
     stop: async () => {
       await nginx.stop();
       await readers.stop();
-      builder.stop();
+      await builder.stop();
       await builder.idle();
       await new Promise((r) => builderServer.close(r));
       await Promise.all(directus.map((d) => d.stop().catch(() => {})));

@@ -10,8 +10,18 @@
  * cannot know from the request: that build writes every month.
  */
 import { writeFileSync } from 'node:fs';
-import { BUILD_ARCHIVE_ENV, BUILD_MONTHS_ENV, BUILD_NEWS_IDS_ENV } from '@portal/domain/build-contract';
-import { type ArchiveRoot, groupByMonth, monthKey, newsSitemapFile, pageCount, pageItems, splitForSitemap, type MonthKey } from '@portal/domain/archive';
+import { BUILD_ARCHIVE_ENV, BUILD_MONTHS_ENV, listedIds } from '@portal/domain/build-contract';
+import {
+  type ArchiveRoot,
+  groupByMonth,
+  isMonthKey,
+  monthKey,
+  newsSitemapFile,
+  pageCount,
+  pageItems,
+  splitForSitemap,
+  type MonthKey,
+} from '@portal/domain/archive';
 
 type Story = { id: string; publishedAt: string };
 type Env = Record<string, string | undefined>;
@@ -26,11 +36,10 @@ export type ArchiveScope = 'all' | ReadonlySet<MonthKey>;
  * archiveScope(stories, { PORTAL_BUILD_NEWS_IDS: 'gone', PORTAL_BUILD_MONTHS: '2024-01' }) // Set {'2024-01'}
  */
 export function archiveScope(stories: readonly Story[], env: Env): ArchiveScope {
-  const ids = env[BUILD_NEWS_IDS_ENV];
-  if (ids === undefined || env[BUILD_ARCHIVE_ENV] === '1') return 'all';
-  const wanted = ids.split(',').filter(Boolean);
+  const wanted = listedIds(env);
+  if (!wanted || env[BUILD_ARCHIVE_ENV] === '1') return 'all';
   // The months the request names: where the stories were listed before the change (issue #8).
-  const named = (env[BUILD_MONTHS_ENV] ?? '').split(',').filter((m) => /^\d{4}-\d{2}$/.test(m));
+  const named = (env[BUILD_MONTHS_ENV] ?? '').split(',').filter(isMonthKey);
   const months = new Set<MonthKey>(named);
   if (!wanted.length) return months;
   const byId = new Map(stories.map((s) => [s.id, s]));
@@ -77,8 +86,8 @@ type Listed = { category: string | null; municipio: string | null; autor: string
  * // { category: Set {'politica'}, municipio: Set {'belem'}, autor: Set {} }
  */
 export function listScope(env: Env, now: readonly Listed[], before: readonly Listed[] | null): ListScope {
-  const ids = env[BUILD_NEWS_IDS_ENV];
-  if (ids === undefined || env[BUILD_ARCHIVE_ENV] === '1' || !ids.split(',').some(Boolean) || before === null) return 'all';
+  const ids = listedIds(env);
+  if (!ids?.length || env[BUILD_ARCHIVE_ENV] === '1' || before === null) return 'all';
   const pick = (k: ListKind) => new Set([...now, ...before].map((s) => s[k]).filter((v): v is string => !!v));
   return { category: pick('category'), municipio: pick('municipio'), autor: pick('autor') };
 }

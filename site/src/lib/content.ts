@@ -5,7 +5,7 @@
  * 10,000 news in seconds.
  */
 import { readItems } from '@directus/sdk';
-import { BUILD_NEWS_IDS_ENV, storiesToRender } from '@portal/domain/build-contract';
+import { listedIds, storiesToRender } from '@portal/domain/build-contract';
 import { sortByName } from '@portal/domain/collation';
 import { isAdVisible, isPubliclyVisible } from '@portal/domain/news-access';
 import { modifiedAfterPublication } from '@portal/domain/corrections';
@@ -156,13 +156,13 @@ async function load(): Promise<Content> {
   const authorSlug = authorSlugs(profiles);
   const rawNews = newsRead.rows;
   // Which per-list pages this build writes (the lists its stories are in and were in).
-  const listedIds = new Set(process.env[BUILD_NEWS_IDS_ENV]?.split(',') ?? []);
+  const listed = new Set(listedIds(process.env) ?? []);
   const listedIn = (r: RawNews) => ({
     category: r.category_id?.slug ?? null,
     municipio: r.municipality_id?.slug ?? null,
     autor: (r.author_id && authorSlug.get(r.author_id)) || null,
   });
-  const lists = listScope(process.env, rawNews.filter((r) => listedIds.has(r.id)).map(listedIn), newsRead.before?.map(listedIn) ?? null);
+  const lists = listScope(process.env, rawNews.filter((r) => listed.has(r.id)).map(listedIn), newsRead.before?.map(listedIn) ?? null);
   const now = new Date();
   const news: Article[] = [];
   // One bad record (written before the limits, or by hand in the database) is

@@ -12,7 +12,7 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
-import { BUILD_NEWS_IDS_ENV, NEWS_SNAPSHOT_ENV, SEARCH_INDEX_PROCESS_ENV, newsSnapshotFile } from '@portal/domain/build-contract';
+import { listedIds, NEWS_SNAPSHOT_ENV, SEARCH_INDEX_PROCESS_ENV, newsSnapshotFile } from '@portal/domain/build-contract';
 
 type Env = Record<string, string | undefined>;
 type Row = { id: string };
@@ -48,8 +48,9 @@ export async function newsRows<T extends Row>(
   fetch: { all: () => Promise<T[]>; byIds: (ids: string[]) => Promise<T[]> },
   env: Env = process.env,
 ): Promise<{ rows: T[]; before: T[] | null }> {
-  const listed = env[BUILD_NEWS_IDS_ENV]?.split(',').filter(Boolean) ?? [];
-  const snapshot = env[BUILD_NEWS_IDS_ENV] !== undefined ? readSnapshot<T>(env[NEWS_SNAPSHOT_ENV]) : null;
+  const targeted = listedIds(env);
+  const listed = targeted ?? [];
+  const snapshot = targeted ? readSnapshot<T>(env[NEWS_SNAPSHOT_ENV]) : null;
   const rows = snapshot ? mergeRows(snapshot, listed, listed.length ? await fetch.byIds(listed) : []) : await fetch.all();
   const out = env.SITE_OUT_DIR;
   if (out && env[SEARCH_INDEX_PROCESS_ENV] !== '1') {

@@ -1,0 +1,39 @@
+/**
+ * The warm build process (child of build-worker.ts): Astro, Vite and the
+ * site's build plugins are imported once, then each job runs Astro's own
+ * programmatic build() — what `astro build --silent` runs — with the job's
+ * environment, one job at a time. A cold `astro build` pays that start-up on
+ * every publish (docs/decisions/006-publish-pipeline.md).
+ *
+ * Message in: `{ id, env }`; out: `{ ready: true }` once, then
+ * `{ id, ok, error?, rss }` per job.
+ */
+export type WorkerJob = { id: number; env: Record<string, string> };
+export type WorkerReply = { ready: true } | { id: number; ok: boolean; error?: string; rss: number };
+
+// As `astro build` has it before anything loads React (which picks its development or production build once, on load).
+process.env.NODE_ENV ??= 'production';
+const { build } = await import('astro');
+// What astro.config.mjs imports: loaded now, before the first publish waits for them.
+await Promise.all([import('@astrojs/react'), import('@tailwindcss/vite'), import('vite')]);
+
+const send = (m: WorkerReply) => process.send!(m);
+// Each job starts from the environment the process started with: nothing leaks from the previous job.
+const baseEnv = { ...process.env };
+
+function setEnv(env: Record<string, string>) {
+  for (const k of Object.keys(process.env)) if (!(k in baseEnv)) delete process.env[k];
+  Object.assign(process.env, baseEnv, env);
+}
+
+process.on('message', (job: WorkerJob) => {
+  setEnv(job.env);
+  // The config (astro.config.mjs) is imported afresh by every build() and reads this environment.
+  build({ logLevel: 'silent' }).then(
+    () => send({ id: job.id, ok: true, rss: process.memoryUsage().rss }),
+    (e: unknown) => send({ id: job.id, ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e), rss: process.memoryUsage().rss }),
+  );
+});
+// The builder went away: nothing more will come.
+process.on('disconnect', () => process.exit(0));
+send({ ready: true });

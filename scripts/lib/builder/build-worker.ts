@@ -1,0 +1,156 @@
+/**
+ * Supervises one warm build process (astro-worker.ts) for the live lane:
+ * jobs run one at a time, in the order asked; the process is replaced after
+ * `maxJobs` jobs, above `maxRssBytes` (every build's page modules stay loaded:
+ * ES modules cannot be unloaded) and after a failed build (nothing half-done
+ * carries over). A process that dies mid-job fails that job like a failed
+ * build — the caller keeps the last good site — and the next job gets a new
+ * process. docs/decisions/006-publish-pipeline.md.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import type { WorkerJob, WorkerReply } from './astro-worker.ts';
+
+export type BuildWorkerOptions = {
+  /** The worker's entry (astro-worker.ts; tests use a stand-in with the same messages). */
+  script: string;
+  cwd: string;
+  execArgv?: string[];
+  /** On top of this process's environment, for the worker's whole life. */
+  env?: Record<string, string>;
+  maxJobs?: number;
+  maxRssBytes?: number;
+};
+
+/** One process: `output` is the tail of what it printed (for the error of a job it failed). */
+type Running = { child: ChildProcess; ready: Promise<void>; jobs: number; output: () => string };
+
+export class BuildWorker {
+  private readonly o: Required<BuildWorkerOptions>;
+  private current: Running | null = null;
+  private tail: Promise<unknown> = Promise.resolve();
+  private nextId = 1;
+  private stopped = false;
+  /** Processes started so far (recycling and crashes start new ones). */
+  started = 0;
+
+  constructor(o: BuildWorkerOptions) {
+    this.o = { execArgv: [], env: {}, maxJobs: 50, maxRssBytes: 1.5 * 1024 ** 3, ...o };
+  }
+
+  /** Starts the process ahead of the first job, so that job finds it warm. */
+  warm(): void {
+    if (!this.stopped) this.spawn();
+  }
+
+  /** Runs one build with `env` on top of the worker's environment; jobs queue behind each other. */
+  run(env: Record<string, string>): Promise<void> {
+    const job = this.tail.then(() => this.runNow(env));
+    this.tail = job.catch(() => {});
+    return job;
+  }
+
+  /** The process serving jobs now, if any (tests). */
+  get pid(): number | undefined {
+    return this.current?.child.pid;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const r = this.current;
+    this.current = null;
+    if (r) await kill(r.child);
+  }
+
+  private spawn(): Running {
+    if (this.current) return this.current;
+    const child = fork(this.o.script, [], {
+      cwd: this.o.cwd,
+      execArgv: this.o.execArgv,
+      env: { ...process.env, ...this.o.env },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    this.started++;
+    // A send to a process that just died: its exit fails the job.
+    child.on('error', () => {});
+    let out = '';
+    const keep = (d: Buffer) => (out = (out + d).slice(-8000));
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    const ready = new Promise<void>((resolve, reject) => {
+      const onMessage = (m: WorkerReply) => {
+        if ('ready' in m) {
+          child.off('message', onMessage);
+          resolve();
+        }
+      };
+      child.on('message', onMessage);
+      child.once('exit', (code, signal) => reject(new Error(`processo de build terminou ao iniciar (${signal ?? code}):\n${out.slice(-3000)}`)));
+    });
+    ready.catch(() => {}); // awaited by the job that needs it
+    const running: Running = { child, ready, jobs: 0, output: () => out };
+    child.once('exit', () => {
+      if (this.current === running) this.current = null;
+    });
+    hold(child, false);
+    this.current = running;
+    return running;
+  }
+
+  private async runNow(env: Record<string, string>): Promise<void> {
+    if (this.stopped) throw new Error('processo de build parado');
+    const r = this.spawn();
+    const { child } = r;
+    hold(child, true);
+    try {
+      await r.ready;
+      const id = this.nextId++;
+      const reply = await new Promise<Extract<WorkerReply, { id: number }>>((resolve, reject) => {
+        const onMessage = (m: WorkerReply) => {
+          if ('id' in m && m.id === id) {
+            child.off('exit', onExit);
+            child.off('message', onMessage);
+            resolve(m);
+          }
+        };
+        const onExit = (code: number | null, signal: string | null) => {
+          child.off('message', onMessage);
+          reject(new Error(`astro build falhou: o processo de build terminou no meio (${signal ?? `código ${code}`}):\n${r.output().slice(-3000)}`));
+        };
+        // Died since it was last seen: its exit has already been and gone.
+        if (!child.connected) return onExit(child.exitCode, child.signalCode);
+        child.on('message', onMessage);
+        child.once('exit', onExit);
+        child.send({ id, env } satisfies WorkerJob);
+      });
+      r.jobs++;
+      if (!reply.ok || r.jobs >= this.o.maxJobs || reply.rss > this.o.maxRssBytes) this.recycle(r);
+      if (!reply.ok) throw new Error(`astro build falhou:\n${(reply.error ?? '').slice(-3000)}`);
+    } finally {
+      if (this.current === r) hold(child, false);
+    }
+  }
+
+  /** A fresh process for the next job, started now so that job finds it warm. */
+  private recycle(r: Running) {
+    if (this.current === r) this.current = null;
+    void kill(r.child);
+    this.warm();
+  }
+}
+
+/** A worker keeps the builder's process alive while it builds, never while idle (its process, IPC channel and pipes). */
+function hold(child: ChildProcess, on: boolean) {
+  for (const h of [child, child.channel, child.stdout, child.stderr] as Array<{ ref?: () => void; unref?: () => void } | null | undefined>) {
+    if (on) h?.ref?.();
+    else h?.unref?.();
+  }
+}
+
+function kill(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    hold(child, true); // an idle worker is unref'd: its exit must still be awaited
+    child.kill('SIGKILL');
+  });
+}

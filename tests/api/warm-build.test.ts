@@ -1,0 +1,104 @@
+/**
+ * The live lane's warm build process (scripts/lib/builder/astro-worker.ts,
+ * docs/decisions/006-publish-pipeline.md) against a real Directus and real
+ * Astro builds: a targeted build it runs writes the same files, byte for byte,
+ * as a cold `astro build` with the same request — also as its second job, when
+ * a first build has run in the same process — and a process that dies in the
+ * middle of a build fails that build while the next one works.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { newsSnapshotFile, targetedBuildEnv, type TargetedRequest } from '../../domain/src/build-contract.ts';
+import { Releases } from '../../scripts/lib/builder/releases.ts';
+import { astroEnv, buildFull, runAstro, warmAstro } from '../../scripts/lib/builder/site-build.ts';
+import type { BuildWorker } from '../../scripts/lib/builder/build-worker.ts';
+import { admin, newsFactory } from './support.ts';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'portal-warm-'));
+const site = { directusUrl: inject('directusUrl'), siteUrl: 'http://localhost:4321' };
+let releases: Releases;
+let live: string;
+let worker: BuildWorker;
+const stamp = Date.now();
+
+async function publish(title: string) {
+  const r = await admin().post('/items/news', newsFactory({ title, status: 'published' }));
+  if (r.status !== 200) throw new Error(`${r.status} ${JSON.stringify(r.errors)}`);
+  return r.data as { id: string; slug: string };
+}
+
+/** Every file a build wrote, relative to its folder, with its bytes; plus what it left beside the folder. */
+function written(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const walk = (rel: string) => {
+    for (const name of readdirSync(path.join(dir, rel))) {
+      const r = path.join(rel, name);
+      if (statSync(path.join(dir, r)).isDirectory()) walk(r);
+      else files.set(r, readFileSync(path.join(dir, r)));
+    }
+  };
+  walk('');
+  for (const beside of ['.archive.json', '.report.json', '.news.v8']) {
+    if (existsSync(`${dir}${beside}`)) files.set(beside, readFileSync(`${dir}${beside}`));
+  }
+  return files;
+}
+
+/**
+ * Two cold builds differ only in the moment they ran: the home page's latest-news
+ * island carries the build time (`now`) among its props, and an island's uid is a
+ * hash of its props. Those two are set aside; every other byte must match.
+ */
+const buildMoment = (b: Buffer) =>
+  b
+    .toString('latin1')
+    .replace(/&quot;now&quot;:\[0,&quot;[0-9T:.Z-]+&quot;\]/g, 'NOW')
+    .replace(/<astro-island uid="[^"]+"/g, '<astro-island uid=""');
+
+/** The environment of a targeted build over the live release (the builder's own, scripts/lib/builder/site-build.ts). */
+const envFor = (req: TargetedRequest) => ({ ...targetedBuildEnv(req, live), PORTAL_NEWS_SNAPSHOT: newsSnapshotFile(live) });
+
+beforeAll(async () => {
+  releases = new Releases(root);
+  live = await buildFull(releases, site);
+  releases.activate(live);
+  worker = warmAstro();
+  worker.warm();
+}, 180_000);
+
+afterAll(async () => {
+  await worker.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+it('a targeted build in the warm process writes the same files as a cold astro build, byte for byte but the build moment (first and second job)', async () => {
+  const a = await publish(`Morno um ${stamp}`);
+  const b = await publish(`Morno dois ${stamp}`);
+  for (const story of [a, b]) {
+    const req: TargetedRequest = { full: false, news: [story.id], slugs: [story.slug] };
+    const cold = releases.prepare();
+    const warm = releases.prepare();
+    await runAstro(cold, site, envFor(req));
+    await worker.run({ ...astroEnv(warm, site), ...envFor(req) });
+    const [c, w] = [written(cold), written(warm)];
+    expect(existsSync(path.join(warm, 'news', story.slug, 'index.html'))).toBe(true);
+    expect([...w.keys()].sort()).toEqual([...c.keys()].sort());
+    const differ = [...c].filter(([f, bytes]) => !bytes.equals(w.get(f)!)).map(([f]) => f);
+    expect(differ.filter((f) => buildMoment(c.get(f)!) !== buildMoment(w.get(f)!))).toEqual([]);
+  }
+  expect(worker.started).toBe(1);
+}, 180_000);
+
+it('a warm process killed in the middle of a build fails that build; the next build runs in a new process', async () => {
+  const req: TargetedRequest = { full: false, news: [], slugs: [] };
+  const pid = worker.pid!;
+  const doomed = worker.run({ ...astroEnv(releases.prepare(), site), ...envFor(req) });
+  setTimeout(() => process.kill(pid, 'SIGKILL'), 300);
+  await expect(doomed).rejects.toThrow(/o processo de build terminou no meio \(SIGKILL\)/);
+  const next = releases.prepare();
+  await worker.run({ ...astroEnv(next, site), ...envFor(req) });
+  expect(existsSync(path.join(next, 'index.html'))).toBe(true);
+  expect(worker.pid).not.toBe(pid);
+}, 180_000);
