@@ -78,6 +78,15 @@ async function writeReaders(name: string, out: unknown) {
   writeFileSync(path.join(ROOT, `docs/benchmarks/readers/${name}.json`), JSON.stringify(out, null, 2));
 }
 
+/** Stories a reader can open: published and not scheduled for later (a scheduled one is "Notícia não encontrada"). */
+const readableNews = async (k: typeof knex, now = new Date()) =>
+  (await k('news')
+    .where('status', 'published')
+    .andWhere((q) => q.whereNull('scheduled_at').orWhere('scheduled_at', '<=', now))
+    .orderBy('published_at', 'desc')
+    .limit(200)
+    .pluck('id')) as string[];
+
 /** nginx's worker processes (its master only supervises them). */
 const nginxWorkers = (master: number): Record<string, number> =>
   Object.fromEntries(
@@ -117,7 +126,7 @@ if (args.readers && args.prod) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'editor@portal.test', password: 'portal-demo-2026' }),
     }).then((r) => r.json() as Promise<{ data: { access_token: string } }>);
-    const newsIds = (await pk('news').where('status', 'published').orderBy('published_at', 'desc').limit(200).pluck('id')) as string[];
+    const newsIds = await readableNews(pk);
     const r = await readerLoad({
       siteUrl: prod.url,
       editorToken: login.data.access_token,
@@ -229,7 +238,7 @@ if (args.readers) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'editor@portal.test', password: 'portal-demo-2026' }),
     }).then((r) => r.json() as Promise<{ data: { access_token: string } }>);
-    const newsIds = (await knex('news').where('status', 'published').orderBy('published_at', 'desc').limit(200).pluck('id')) as string[];
+    const newsIds = await readableNews(knex);
     const calls = args.calls === 'legacy' ? 'legacy' : 'current';
     const r = await readerLoad({
       siteUrl: origin,
