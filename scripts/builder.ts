@@ -7,18 +7,11 @@
  * the last publish, by a full one so lists on other pages catch up.
  */
 import http from 'node:http';
-import { EnvError } from '@portal/domain/env';
+import { envOrExit } from './lib/env-or-exit.ts';
 import { builderEnv, type BuilderEnv } from './lib/builder/env.ts';
 import { startBuilder } from './lib/builder/service.ts';
 
-let env: BuilderEnv;
-try {
-  env = builderEnv();
-} catch (e) {
-  if (!(e instanceof EnvError)) throw e;
-  console.error(`[builder] ${e.message}`);
-  process.exit(1);
-}
+const env: BuilderEnv = envOrExit(() => builderEnv(), '[builder]');
 const service = startBuilder({
   releasesRoot: env.SITE_RELEASES_DIR,
   directusUrl: env.DIRECTUS_URL,

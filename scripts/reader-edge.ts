@@ -5,18 +5,11 @@
  * `npm start` needs no such process: its front server is the edge.
  */
 import http from 'node:http';
-import { EnvError } from '@portal/domain/env';
+import { envOrExit } from './lib/env-or-exit.ts';
 import { ARTICLE_VIEW, clientAddress, createReaderEdge, readerEdgeEnv } from './lib/reader-edge.ts';
 import { COMMON_HEADERS } from './lib/security-headers.ts';
 
-let env: ReturnType<typeof readerEdgeEnv>;
-try {
-  env = readerEdgeEnv();
-} catch (e) {
-  if (!(e instanceof EnvError)) throw e;
-  console.error(`[leituras] ${e.message}`);
-  process.exit(1);
-}
+const env = envOrExit(() => readerEdgeEnv(), '[leituras]');
 const edge = createReaderEdge({
   directusUrl: env.DIRECTUS_URL,
   key: env.PORTAL_EDGE_KEY,

@@ -13,19 +13,12 @@ import { randomBytes } from 'node:crypto';
 import { startDirectus } from '../directus/scripts/lib/server.ts';
 import { startBuilder } from './lib/builder/service.ts';
 import { Supervisor } from './lib/supervisor.ts';
-import { EnvError } from '@portal/domain/env';
+import { envOrExit } from './lib/env-or-exit.ts';
 import { startEnv } from './lib/start-env.ts';
 import { buildAdmin, startDirectusInstance, startFrontServer, startMailCatcher, type DirectusInstance } from './lib/stack.ts';
 import type { MailCatcher } from './lib/mail-catcher.ts';
 
-let ports: ReturnType<typeof startEnv>;
-try {
-  ports = startEnv();
-} catch (e) {
-  if (!(e instanceof EnvError)) throw e;
-  console.error(`» ${e.message}`);
-  process.exit(1);
-}
+const ports = envOrExit(() => startEnv(), '»');
 const { PORT: SITE_PORT, DIRECTUS_PORT, BUILDER_PORT, MAIL_SMTP_PORT, MAIL_WEB_PORT } = ports;
 const SITE_URL = `http://localhost:${SITE_PORT}`;
 const BUILDER_TOKEN = randomBytes(16).toString('hex');

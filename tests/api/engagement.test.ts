@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { READER_CAPS } from '@portal/domain/reader-traffic';
 import { purgeExpiredViews } from '../../directus/extensions/shared/view-retention.ts';
-import { admin, anonymous, asEveryone, baseUrl, message, rawDb, seedNews, withinOneMinute, type Api, type Res, type Who } from './support.ts';
+import { admin, anonymous, asEveryone, baseUrl, message, rawDb, seedNews, storedViews, withinOneMinute, type Api, type Res, type Who } from './support.ts';
 
 let who: Record<Who, Api>;
 beforeAll(async () => {
@@ -24,18 +24,6 @@ async function asReader(ip: string, path: string, body: unknown, ua = BROWSER): 
   });
   const json = await res.json();
   return { status: res.status, data: json.data ?? json, errors: json.errors, cacheControl: res.headers.get('cache-control') };
-}
-
-async function storedViews(newsId: string) {
-  const db = await rawDb();
-  try {
-    const rows = Number((await db('news_views').where('news_id', newsId).count({ n: '*' }).first())!.n);
-    const counter = Number((await db('news').where('id', newsId).first('view_count'))!.view_count);
-    const daily = Number((await db('news_daily').where('news_id', newsId).sum({ n: 'views' }).first())!.n ?? 0);
-    return { rows, counter, daily };
-  } finally {
-    await db.destroy();
-  }
 }
 
 describe('/portal/likes', () => {

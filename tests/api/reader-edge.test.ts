@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { READER_CAPS, READER_EDGE } from '@portal/domain/reader-traffic';
 import { startFrontServer } from '../../scripts/lib/front-server.ts';
-import { baseUrl, message, rawDb, seedNews, signIn, EMAILS, withinOneMinute } from './support.ts';
+import { baseUrl, message, rawDb, seedNews, signIn, storedViews, EMAILS, withinOneMinute } from './support.ts';
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 const root = path.join(os.tmpdir(), `portal-reader-edge-${process.pid}`);
@@ -81,18 +81,6 @@ function view(body: unknown, o: { ua?: string; headers?: Record<string, string>;
   });
 }
 
-async function stored(newsId: string) {
-  const db = await rawDb();
-  try {
-    const rows = Number((await db('news_views').where('news_id', newsId).count({ n: '*' }).first())!.n);
-    const counter = Number((await db('news').where('id', newsId).first('view_count'))!.view_count);
-    const daily = Number((await db('news_daily').where('news_id', newsId).sum({ n: 'views' }).first())!.n ?? 0);
-    return { rows, counter, daily };
-  } finally {
-    await db.destroy();
-  }
-}
-
 describe('POST /api/portal/article-view through the front server (reader edge)', () => {
   it('answers what Directus answers: counts and liked state, uncached', async () => {
     const n = await seedNews({ status: 'published' });
@@ -110,7 +98,7 @@ describe('POST /api/portal/article-view through the front server (reader edge)',
     const answers = await Promise.all(Array.from({ length: 200 }, () => view({ news_id: n.id, session_id: randomUUID() })));
     expect(answers.filter((a) => a.status !== 200)).toEqual([]);
     // Read straight away: a 2xx leaves the edge only after Directus committed its batch.
-    expect(await stored(n.id)).toEqual({ rows: 200, counter: 200, daily: 200 });
+    expect(await storedViews(n.id)).toEqual({ rows: 200, counter: 200, daily: 200 });
     expect(new Set(answers.map((a) => a.data.views)).has(200)).toBe(true);
     const batches = (reached.get(READER_EDGE.path) ?? 0) - before;
     expect(batches).toBeGreaterThan(0);
@@ -146,7 +134,7 @@ describe('POST /api/portal/article-view through the front server (reader edge)',
     );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(answers.filter((a) => a.data.counted)).toHaveLength(READER_CAPS.viewsPerMinute);
-    expect(await stored(n.id)).toEqual({ rows: READER_CAPS.viewsPerMinute, counter: READER_CAPS.viewsPerMinute, daily: READER_CAPS.viewsPerMinute });
+    expect(await storedViews(n.id)).toEqual({ rows: READER_CAPS.viewsPerMinute, counter: READER_CAPS.viewsPerMinute, daily: READER_CAPS.viewsPerMinute });
   });
 
   it('obvious bots get a clean 200 and are not counted', async () => {
@@ -156,7 +144,7 @@ describe('POST /api/portal/article-view through the front server (reader edge)',
       expect(r.status, ua).toBe(200);
       expect(r.data, ua).toEqual({ views: 0, likes: 0, liked: false, counted: false });
     }
-    expect(await stored(n.id)).toEqual({ rows: 0, counter: 0, daily: 0 });
+    expect(await storedViews(n.id)).toEqual({ rows: 0, counter: 0, daily: 0 });
   });
 
   it('staff reading the site (a bearer) go to Directus directly, and the view is theirs', async () => {

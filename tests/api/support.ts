@@ -125,6 +125,19 @@ export async function rawDb() {
     : knexFactory({ client: 'sqlite3', connection: { filename: e.DB_FILENAME! }, useNullAsDefault: true, pool: { min: 0, max: 1 } });
 }
 
+/** A story's views as stored: raw rows, the counter and the per-day total (they must agree). */
+export async function storedViews(newsId: string) {
+  const db = await rawDb();
+  try {
+    const rows = Number((await db('news_views').where('news_id', newsId).count({ n: '*' }).first())!.n);
+    const counter = Number((await db('news').where('id', newsId).first('view_count'))!.view_count);
+    const daily = Number((await db('news_daily').where('news_id', newsId).sum({ n: 'views' }).first())!.n ?? 0);
+    return { rows, counter, daily };
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** Polls until `check` holds: for what Directus does after commit (action hooks), never a fixed sleep. */
 export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
   const end = Date.now() + timeoutMs;
