@@ -3,6 +3,7 @@
  * this machine with a real Directus (SQLite; `-- --db postgres` for PostgreSQL).
  *   npm run bench                       1k and 10k news
  *   npm run bench -- --100k             also the admin list at 100k news
+ *   npm run bench -- --sizes 1000,10000,100000   full builds at each size, publishing at the largest
  *   npm run bench -- --quick            1k only, shorter load tests and rhythm (smoke run)
  *   npm run bench -- --rhythm-minutes 10  how long the newsroom rhythm runs (default 10; 2 with --quick)
  *   npm run bench -- --readers          only the breaking-news reader load (issue #9):
@@ -42,6 +43,8 @@ const { values: args } = parseArgs({
     '100k': { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     'rhythm-minutes': { type: 'string' },
+    // Archive sizes for the full builds; publish-to-live and the rhythm run at the largest (issue #8: 1k, 10k, 100k).
+    sizes: { type: 'string' },
     readers: { type: 'boolean', default: false },
     reports: { type: 'boolean', default: false },
     // With --readers: the production topology (nginx, reader edge, two Directus on PostgreSQL + Redis).
@@ -55,7 +58,7 @@ const { values: args } = parseArgs({
 });
 const db = args.db === 'postgres' ? 'postgres' : 'sqlite';
 const quick = args.quick!;
-const sizes = quick ? [1000] : [1000, 10000];
+const sizes = args.sizes ? args.sizes.split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b) : quick ? [1000] : [1000, 10000];
 const work = path.join(ROOT, '.cache/bench');
 // BENCH_PORT moves the three ports (several worktrees may bench on one machine).
 const base = Number(process.env.BENCH_PORT ?? 18300);
@@ -442,6 +445,7 @@ try {
 
 // Report, with the goals of issues #3 and #5.
 const fb = (results.fullBuild as Array<{ news: number; ms: number; peakRssMb: number }>).find((b) => b.news === 10000);
+const fb100k = (results.fullBuild as Array<{ news: number; ms: number; peakRssMb: number }>).find((b) => b.news === 100000);
 const ptl = results.publishToLive as { p50: number; p95: number };
 const w = results.pageWeight as Record<string, { jsGzipKb: number; totalKb: number }>;
 const lh = results.lighthouse as Record<string, Record<string, number>>;
@@ -464,6 +468,12 @@ const goals = [
   ]),
   ['Build completo de 10k notícias', fb ? `${(fb.ms / 1000).toFixed(1)} s` : 'não medido (--quick)', '≤ 30 s', fb ? fb.ms <= 30_000 : null],
   ['Memória de pico no build de 10k', fb ? `${fb.peakRssMb} MB` : 'não medido', '≤ 2048 MB', fb ? fb.peakRssMb <= 2048 : null],
+  ...(fb100k
+    ? [
+        ['Build completo de 100k notícias', `${(fb100k.ms / 1000).toFixed(1)} s`, '≤ 3 min', fb100k.ms <= 180_000],
+        ['Memória de pico no build de 100k (todos os processos)', `${fb100k.peakRssMb} MB`, '≤ 4096 MB', fb100k.peakRssMb <= 4096],
+      ]
+    : []),
   ['JavaScript da página de notícia (gzip)', `${w.article?.jsGzipKb} KB`, '≤ 80 KB', (w.article?.jsGzipKb ?? 1e9) <= 80],
   ['Primeira visita à notícia (sem rede de anúncios)', `${w.article?.totalKb} KB`, '≤ 300 KB', (w.article?.totalKb ?? 1e9) <= 300],
   ...(['home', 'article'] as const).flatMap((p) =>
