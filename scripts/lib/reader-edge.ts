@@ -149,24 +149,23 @@ export function createReaderEdge(o: ReaderEdgeOptions): ReaderEdge {
       sent.add(p);
     }
     // What is left gathers for one interval more.
-    if (waiting.length > 0 && !timer) {
-      timer = setTimeout(() => {
-        timer = null;
-        pump();
-      }, intervalMs);
-    }
+    if (waiting.length > 0) gatherLater();
+  }
+
+  /** Sends what is waiting once the interval is over (one timer at a time). */
+  function gatherLater() {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      pump();
+    }, intervalMs);
   }
 
   function enqueue(w: Waiting) {
     if (waiting.length >= MAX_WAITING) return answer(w.res, 503, UNAVAILABLE);
     waiting.push(w);
     if (waiting.length >= maxItems) pump();
-    else if (!timer) {
-      timer = setTimeout(() => {
-        timer = null;
-        pump();
-      }, intervalMs);
-    }
+    else gatherLater();
   }
 
   return {
