@@ -1,9 +1,11 @@
 /**
  * The warm build process (child of build-worker.ts): Astro, Vite and the
- * site's build plugins are imported once, then each job runs Astro's own
+ * site's build plugins are imported once; the first job runs Astro's own
  * programmatic build() — what `astro build --silent` runs — with the job's
- * environment, one job at a time. A cold `astro build` pays that start-up on
- * every publish (docs/decisions/006-publish-pipeline.md).
+ * environment and keeps that build's page renderer; every later job renders
+ * its pages with it, without bundling again (warm-render.ts). One job at a
+ * time. A cold `astro build` pays start-up and bundling on every publish
+ * (docs/decisions/006-publish-pipeline.md).
  *
  * Message in: `{ id, env }`; out: `{ ready: true }` once, then
  * `{ id, ok, error?, rss }` per job.
@@ -14,6 +16,8 @@ export type WorkerReply = { ready: true } | { id: number; ok: boolean; error?: s
 // As `astro build` has it before anything loads React (which picks its development or production build once, on load).
 process.env.NODE_ENV ??= 'production';
 const { build } = await import('astro');
+const { KEEP_PRERENDERER, keepPrerenderer, renderTargeted } = await import('./warm-render.ts');
+type Kept = Parameters<typeof renderTargeted>[0];
 // What astro.config.mjs imports: loaded now, before the first publish waits for them.
 await Promise.all([import('@astrojs/react'), import('@tailwindcss/vite'), import('vite')]);
 
@@ -26,10 +30,15 @@ function setEnv(env: Record<string, string>) {
   Object.assign(process.env, baseEnv, env);
 }
 
+let kept: Kept | null = null;
+(globalThis as Record<symbol, unknown>)[KEEP_PRERENDERER] = keepPrerenderer((p) => {
+  kept ??= p;
+});
+
 process.on('message', (job: WorkerJob) => {
   setEnv(job.env);
-  // The config (astro.config.mjs) is imported afresh by every build() and reads this environment.
-  build({ logLevel: 'silent' }).then(
+  // The config (astro.config.mjs) is imported afresh by a build() and reads this environment.
+  (kept ? renderTargeted(kept, process.env) : build({ logLevel: 'silent' })).then(
     () => send({ id: job.id, ok: true, rss: process.memoryUsage().rss }),
     (e: unknown) => send({ id: job.id, ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e), rss: process.memoryUsage().rss }),
   );

@@ -9,10 +9,13 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import NewsCard from '../components/NewsCard.tsx';
 import type { CardNews } from './content.ts';
+import { perBuild } from './per-build.ts';
 
-const cache = new Map<string, string>();
+// A warm render process runs many builds: each starts with an empty map.
+const cards = perBuild(() => new Map<string, string>());
 
 export function cardHtml(news: CardNews, now: string): string {
+  const cache = cards();
   const key = `${news.id}|${now}`;
   let html = cache.get(key);
   if (html === undefined) {

@@ -19,6 +19,7 @@ import { writeFileSync } from 'node:fs';
 import { directus } from './directus.ts';
 import { newsRows } from './news-snapshot.ts';
 import { inLists, listScope, type ListScope } from './archive-pages.ts';
+import { perBuild } from './per-build.ts';
 
 export type Ref = { name: string; slug: string };
 
@@ -272,15 +273,13 @@ function writeReport(skipped: SkippedRecord[]) {
   if (out) writeFileSync(`${out.replace(/\/$/, '')}.report.json`, JSON.stringify({ skipped }));
 }
 
-let cache: Promise<Content> | undefined;
 /** All build data, fetched once per build. */
-export function content(): Promise<Content> {
-  cache ??= load().then((c) => {
+export const content: () => Promise<Content> = perBuild(() =>
+  load().then((c) => {
     writeReport(c.skipped);
     return c;
-  });
-  return cache;
-}
+  }),
+);
 
 /**
  * A targeted build renders only the touched articles (none for a site-wide

@@ -6,15 +6,10 @@
 import { createDirectus, rest } from '@directus/sdk';
 import type { Schema } from '@portal/domain/schema';
 import { siteEnv } from './env.ts';
+import { perBuild } from './per-build.ts';
 
 export function directusUrl(): string {
   return siteEnv().DIRECTUS_URL;
 }
 
-let client: ReturnType<typeof makeClient> | undefined;
-const makeClient = () => createDirectus<Schema>(directusUrl()).with(rest());
-
-export function directus() {
-  client ??= makeClient();
-  return client;
-}
+export const directus = perBuild(() => createDirectus<Schema>(directusUrl()).with(rest()));

@@ -1,6 +1,7 @@
 /** The site build's environment (set by the builder, e2e and bench: scripts/lib/builder/site-build.ts), validated once. */
 import { z } from 'zod';
 import { readEnv } from '@portal/domain/env';
+import { perBuild } from './per-build.ts';
 
 export const siteEnvSchema = z.object({
   DIRECTUS_URL: z.url({ error: 'deve ser a URL do Directus (o site é gerado a partir dele)' }).transform((u) => u.replace(/\/$/, '')),
@@ -8,9 +9,7 @@ export const siteEnvSchema = z.object({
   SITE_OUT_DIR: z.string().min(1).optional(),
 });
 
-let cached: z.infer<typeof siteEnvSchema> | undefined;
+const current = perBuild(() => readEnv(siteEnvSchema, process.env, 'geração do site'));
 export function siteEnv(env: Record<string, string | undefined> = process.env) {
-  if (env !== process.env) return readEnv(siteEnvSchema, env, 'geração do site');
-  cached ??= readEnv(siteEnvSchema, env, 'geração do site');
-  return cached;
+  return env === process.env ? current() : readEnv(siteEnvSchema, env, 'geração do site');
 }

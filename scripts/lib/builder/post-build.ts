@@ -1,0 +1,56 @@
+/**
+ * What every site build does besides its pages, shared by Astro's build
+ * (astro.config.mjs hooks) and the warm render (astro-worker.ts), so the two
+ * cannot drift: the Pagefind index is built from the data in its own process
+ * while the pages render — every story in a full build; in a targeted one only
+ * the stories changed since the live full index, into /pagefind-recent/, which
+ * the search page merges (domain/src/search-delta.ts) —, and the not-found page
+ * for missing /news/* paths is copied to /news-not-found.html (what the front
+ * server and nginx serve). docs/decisions/006-publish-pipeline.md.
+ */
+import { spawn } from 'node:child_process';
+import { chmod, copyFile, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { SEARCH_INDEX_PROCESS_ENV } from '../../../domain/src/build-contract.ts';
+import { RECENT_INDEX_DIR } from '../../../domain/src/search-delta.ts';
+
+/** The index builder runs as its own process: the render process's event loop is too busy to feed Pagefind. */
+function runSearchIndex(root: string, into: string, recent: boolean): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'site/src/lib/search-index-cli.ts'), into, ...(recent ? ['--recent'] : [])], {
+      // It reads the build's news rows; the page process alone writes them (site/src/lib/news-snapshot.ts).
+      env: { ...process.env, [SEARCH_INDEX_PROCESS_ENV]: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(Number(out)) : reject(new Error(`índice de busca falhou: ${err.slice(-2000)}`))));
+  });
+}
+
+export type PostBuild = { finish: (log: (s: string) => void) => Promise<void> };
+
+/** Starts the search index for the build writing `outDir`; `finish` once its pages are written. */
+export async function beginPostBuild(root: string, outDir: string, targeted: boolean): Promise<PostBuild> {
+  // Beside the output (same filesystem), so moving the index in is one rename.
+  await mkdir(path.dirname(outDir), { recursive: true });
+  const tmp = await mkdtemp(`${outDir.replace(/\/$/, '')}.pagefind-`);
+  // mkdtemp makes it private (0700): nginx's workers (another user) must read the index.
+  await chmod(tmp, 0o755);
+  const index = runSearchIndex(root, tmp, targeted);
+  index.catch(() => {}); // awaited (and rethrown) by finish
+  return {
+    async finish(log) {
+      await copyFile(path.join(outDir, 'news-not-found/index.html'), path.join(outDir, 'news-not-found.html'));
+      const count = await index;
+      const into = path.join(outDir, targeted ? RECENT_INDEX_DIR : 'pagefind');
+      await rm(into, { recursive: true, force: true });
+      if (count > 0 || !targeted) await rename(tmp, into);
+      else await rm(tmp, { recursive: true, force: true });
+      log(`Pagefind: ${count} notícias indexadas${targeted ? ' (índice recente)' : ''}`);
+    },
+  };
+}

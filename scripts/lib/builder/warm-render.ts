@@ -1,0 +1,116 @@
+/**
+ * Renders a targeted build without bundling anything (docs/decisions/006).
+ * A targeted build's time went mostly to Vite bundling the same sources again
+ * on every publish (the prerender and client bundles). The live lane's warm
+ * process (astro-worker.ts) runs one real Astro build, keeps that build's page
+ * renderer — the prerender bundle Astro itself renders static pages with — and
+ * renders every later targeted build with it: the same routes, the same
+ * getStaticPaths, the same render and the same output paths as Astro's static
+ * generation (its own `renderPath`), with the job's environment. The client
+ * assets those pages link are content-hashed and already in the release (the
+ * site's sources only change with a deploy, which restarts the builder).
+ *
+ * Astro deletes the prerender folder once a build has generated its pages, so
+ * every chunk in it is imported before that (`keepPrerenderer`): later renders
+ * find each module loaded, whatever pages they need.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from '../../../directus/scripts/lib/paths.ts';
+import { isTargetedBuild } from '../../../domain/src/build-contract.ts';
+import { beginPostBuild } from './post-build.ts';
+
+type RouteData = { type: string; pathname?: string; distURL?: URL[] };
+type PathWithRoute = { pathname: string; route: RouteData };
+type BuildOptions = { settings: { config: { outDir: URL; build: { concurrency: number } } }; logger: unknown };
+/** Astro's default prerenderer (core/build/default-prerenderer.js) once set up. */
+export type Prerenderer = {
+  name: string;
+  app: { getOptions(): BuildOptions; routeCache: { clearAll(): void } };
+  setup?(): Promise<void>;
+  getStaticPaths(): Promise<PathWithRoute[]>;
+  render(request: Request, o: { routeData: RouteData; collectMetadata?: boolean }): Promise<unknown>;
+  teardown?(): Promise<void>;
+};
+type RenderPath = (o: {
+  prerenderer: Prerenderer;
+  pathname: string;
+  route: RouteData;
+  options: BuildOptions;
+  logger: unknown;
+  collectMetadata: boolean;
+}) => Promise<{ body: string | Uint8Array; outFile: URL; outFolder: URL } | null>;
+
+/** Where astro.config.mjs finds the keeper: set only in the warm process. */
+export const KEEP_PRERENDERER = Symbol.for('portal.keepPrerenderer');
+
+function modulesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const f = path.join(dir, name);
+    return statSync(f).isDirectory() ? modulesUnder(f) : /\.m?js$/.test(name) ? [f] : [];
+  });
+}
+
+/**
+ * Wraps the first build's prerenderer (Astro's `setPrerenderer` hook, through
+ * astro.config.mjs): it renders that build as usual, then every module of its
+ * bundle is loaded and the renderer handed to `onKept`.
+ */
+export function keepPrerenderer(onKept: (p: Prerenderer) => void) {
+  return (d: Prerenderer, prerenderDir: string): Prerenderer => ({
+    name: 'portal:kept',
+    setup: () => d.setup?.() ?? Promise.resolve(),
+    getStaticPaths: () => d.getStaticPaths(),
+    render: (request, o) => d.render(request, o),
+    get app() {
+      return d.app;
+    },
+    async teardown() {
+      await d.teardown?.();
+      for (const f of modulesUnder(prerenderDir)) await import(pathToFileURL(f).href);
+      onKept(d);
+    },
+  });
+}
+
+// Astro's own page-to-file step; not a public export, so reached by path (astro is pinned in site/package.json).
+const generate = import(pathToFileURL(path.join(ROOT, 'node_modules/astro/dist/core/build/generate.js')).href) as Promise<{ renderPath: RenderPath }>;
+
+/** One targeted build with the kept renderer, into SITE_OUT_DIR of the (already set) environment. */
+export async function renderTargeted(p: Prerenderer, env: Record<string, string | undefined>, log: (s: string) => void = () => {}): Promise<void> {
+  const out = env.SITE_OUT_DIR;
+  if (!out || !isTargetedBuild(env)) throw new Error('render sem build: só builds direcionados, com SITE_OUT_DIR');
+  const { renderPath } = await generate;
+  const options = p.app.getOptions();
+  options.settings.config.outDir = pathToFileURL(`${path.resolve(out)}/`);
+  // getStaticPaths results are cached per route by Astro: this build asks again.
+  p.app.routeCache.clearAll();
+  const post = await beginPostBuild(ROOT, path.resolve(out), true);
+  const seen = new Set<string>();
+  const paths = (await p.getStaticPaths()).filter(({ pathname }) => {
+    const key = pathname.replace(/\/$/, '');
+    if (seen.has(key)) return false; // the first route wins, as in Astro's generation
+    seen.add(key);
+    return true;
+  });
+  const routes = new Set(paths.map((x) => x.route));
+  try {
+    let next = 0;
+    const one = async () => {
+      while (next < paths.length) {
+        const { pathname, route } = paths[next++]!;
+        const r = await renderPath({ prerenderer: p, pathname, route, options, logger: options.logger, collectMetadata: false });
+        if (!r) continue;
+        await mkdir(r.outFolder, { recursive: true });
+        await writeFile(r.outFile, r.body);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, options.settings.config.build.concurrency) }, one));
+  } finally {
+    for (const route of routes) route.distURL = undefined; // Astro appends every file written to its route
+  }
+  await post.finish(log);
+}
