@@ -11,6 +11,8 @@ import {
   parseBuildRequest,
   PREVIOUS_RELEASE_ENV,
   SITE_WIDE,
+  LIVE_ONLY,
+  BUILD_LISTS_ENV,
   storiesToRender,
   targetedBuildEnv,
   type TargetedRequest,
@@ -86,5 +88,24 @@ describe('archive months a request names', () => {
     expect(merged).toEqual({ full: false, news: ['a', 'b'], slugs: [], months: ['2026-10', '2026-11'] });
     expect(targetedBuildEnv(merged as TargetedRequest, '/r')[BUILD_MONTHS_ENV]).toBe('2026-10,2026-11');
     expect(targetedBuildEnv(SITE_WIDE, '/r')[BUILD_MONTHS_ENV]).toBeUndefined();
+  });
+
+  describe('LIVE_ONLY (settings, ads, events)', () => {
+    const publish = { full: false as const, news: ['a'], slugs: ['x'] };
+    it('asks for no per-list page, and says so to the build only while it has no story', () => {
+      expect(parseBuildRequest({ lists: false })).toEqual(LIVE_ONLY);
+      expect(targetedBuildEnv(LIVE_ONLY, '/r')[BUILD_LISTS_ENV]).toBe('none');
+      expect(targetedBuildEnv(SITE_WIDE, '/r')[BUILD_LISTS_ENV]).toBeUndefined();
+    });
+    it('merged: stays without lists beside another LIVE_ONLY or a story (whose lists follow it), never beside a byline or catalogue change', () => {
+      expect(mergeRequests(LIVE_ONLY, LIVE_ONLY)).toEqual(LIVE_ONLY);
+      const withStory = mergeRequests(LIVE_ONLY, publish) as typeof publish;
+      expect(targetedBuildEnv(withStory, '/r')[BUILD_LISTS_ENV]).toBeUndefined();
+      expect(targetedBuildEnv(mergeRequests(withStory, SITE_WIDE) as typeof publish, '/r')[BUILD_LISTS_ENV]).toBeUndefined();
+      expect(mergeRequests(LIVE_ONLY, SITE_WIDE)).toEqual(SITE_WIDE);
+      expect(mergeRequests(SITE_WIDE, LIVE_ONLY)).toEqual(SITE_WIDE);
+      expect(mergeRequests(LIVE_ONLY, CATALOGUE)).toEqual(CATALOGUE);
+      expect(mergeRequests(LIVE_ONLY, { full: true })).toEqual({ full: true });
+    });
   });
 });

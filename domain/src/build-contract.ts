@@ -24,17 +24,30 @@ export type TargetedRequest = {
    * line in a month list, and the build need not rewrite every month to find it.
    */
   months?: string[];
+  /**
+   * No per-list pages (category, municipality, author): the change reaches
+   * them through /live.json (settings, ads) or is not on them (events, on the
+   * home page only). Kept by a merge only while every story-less request in it
+   * has it; with stories the lists follow the stories anyway.
+   */
+  lists?: false;
 };
 export type BuildRequest = { full: true } | TargetedRequest;
 
 /** Settings, ads, events, categories, municipalities, bylines: no story page of their own. */
 export const SITE_WIDE: TargetedRequest = Object.freeze({ full: false, news: [], slugs: [] }) as TargetedRequest;
 
+/** Settings, ads, events: every page that is not a story or a per-list page (those read /live.json). */
+export const LIVE_ONLY: TargetedRequest = Object.freeze({ full: false, news: [], slugs: [], lists: false }) as TargetedRequest;
+
 /** A category or municipality changed: every page that is not a story, archive months included. */
 export const CATALOGUE: TargetedRequest = Object.freeze({ full: false, news: [], slugs: [], archive: true }) as TargetedRequest;
 
 /** Builder → Astro: comma-separated archive months (YYYY-MM) the request names. */
 export const BUILD_MONTHS_ENV = 'PORTAL_BUILD_MONTHS';
+
+/** Builder → Astro: 'none' when a story-less targeted build renders no per-list page (LIVE_ONLY). */
+export const BUILD_LISTS_ENV = 'PORTAL_BUILD_LISTS';
 
 /** Builder → Astro: '1' when a targeted build renders every archive month. */
 export const BUILD_ARCHIVE_ENV = 'PORTAL_BUILD_ARCHIVE';
@@ -85,6 +98,7 @@ export function targetedBuildEnv(req: TargetedRequest, previousRelease: string):
     [PREVIOUS_RELEASE_ENV]: previousRelease,
     ...(req.months?.length ? { [BUILD_MONTHS_ENV]: req.months.join(',') } : {}),
     ...(req.archive ? { [BUILD_ARCHIVE_ENV]: '1' } : {}),
+    ...(req.lists === false && !req.news.length && !req.archive ? { [BUILD_LISTS_ENV]: 'none' } : {}),
   };
 }
 
@@ -96,7 +110,7 @@ const uniq = (xs: string[]) => [...new Set(xs)];
 /** The body a hook sent, checked: anything malformed is refused, never widened to a full build. */
 export function parseBuildRequest(body: unknown): BuildRequest | null {
   if (!body || typeof body !== 'object') return null;
-  const b = body as { full?: unknown; news?: unknown; slugs?: unknown; archive?: unknown; months?: unknown };
+  const b = body as { full?: unknown; news?: unknown; slugs?: unknown; archive?: unknown; months?: unknown; lists?: unknown };
   if (b.full === true) return { full: true };
   const list = (v: unknown): string[] | null =>
     v === undefined ? [] : Array.isArray(v) && v.every((x) => typeof x === 'string' && x.length <= 320) ? (v as string[]) : null;
@@ -106,24 +120,29 @@ export function parseBuildRequest(body: unknown): BuildRequest | null {
   if (!news || !slugs || !months || !months.every(isMonthKey)) return null;
   // A batch that large touches most lists anyway: one full build, nothing dropped.
   if (news.length > MAX_REQUEST_IDS || slugs.length > MAX_REQUEST_IDS * 2 || months.length > MAX_REQUEST_IDS * 2) return { full: true };
-  return targeted(news, slugs, months, b.archive === true);
+  return targeted(news, slugs, months, b.archive === true, b.lists === false);
 }
 
-function targeted(news: string[], slugs: string[], months: string[], archive: boolean): TargetedRequest {
+function targeted(news: string[], slugs: string[], months: string[], archive: boolean, noLists: boolean): TargetedRequest {
   return {
     full: false,
     news: uniq(news),
     slugs: uniq(slugs),
     ...(months.length ? { months: uniq(months) } : {}),
     ...(archive ? { archive: true as const } : {}),
+    ...(noLists && !archive ? { lists: false as const } : {}),
   };
 }
 
-/** Two requests as one: stories, addresses and months unioned; full wins. */
+/** A request that asks for no per-list page of its own (a story's lists follow the story). */
+const asksNoLists = (r: TargetedRequest) => r.lists === false || r.news.length > 0;
+
+/** Two requests as one: stories, addresses and months unioned; full wins; every list page unless neither asks for one. */
 export function mergeRequests(a: BuildRequest | null, b: BuildRequest): BuildRequest {
-  if (!a) return b.full ? b : targeted(b.news, b.slugs, b.months ?? [], !!b.archive);
+  if (!a) return b.full ? b : targeted(b.news, b.slugs, b.months ?? [], !!b.archive, b.lists === false);
   if (a.full || b.full) return { full: true };
-  return targeted([...a.news, ...b.news], [...a.slugs, ...b.slugs], [...(a.months ?? []), ...(b.months ?? [])], !!(a.archive || b.archive));
+  const noLists = asksNoLists(a) && asksNoLists(b) && (a.lists === false || b.lists === false);
+  return targeted([...a.news, ...b.news], [...a.slugs, ...b.slugs], [...(a.months ?? []), ...(b.months ?? [])], !!(a.archive || b.archive), noLists);
 }
 
 export function mergeTargeted(a: TargetedRequest | null, b: TargetedRequest): TargetedRequest {

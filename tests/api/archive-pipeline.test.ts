@@ -234,6 +234,25 @@ describe('a publish rewrites only its month', () => {
   });
 });
 
+describe('settings, ads and events (LIVE_ONLY)', () => {
+  it('an urgent message rewrites the home page and /live.json, and no list page (they read it from /live.json)', async () => {
+    const inode = (p: string) => statSync(p).ino;
+    const lists = [file('category', category, 'index.html'), file('municipio', town, 'index.html'), monthPage('2024-03')];
+    const before = lists.map(inode);
+    const prior = (await admin().get('/items/settings/urgent_message')).data.value as string | null;
+    const message = `Aviso de teste ${stamp}`;
+    // Action
+    expect((await admin().patch('/items/settings/urgent_message', { value: message })).status).toBe(200);
+    try {
+      // Assert
+      await until(() => read('live.json').includes(message) && read('index.html').includes(message), 90_000, 'aviso no ar');
+      expect(lists.map(inode)).toEqual(before);
+    } finally {
+      await admin().patch('/items/settings/urgent_message', { value: prior });
+    }
+  });
+});
+
 describe('a catalogue change', () => {
   it('a category moved to a new address has its archive months there at once, not at the next full build', async () => {
     const moved = `${category}-novo`;

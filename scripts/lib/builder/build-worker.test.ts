@@ -10,13 +10,21 @@ afterEach(async () => {
   await Promise.all(workers.splice(0).map((w) => w.stop()));
 });
 
-function setup(o: { maxJobs?: number; maxRssBytes?: number } = {}) {
-  const w = new BuildWorker({ script, cwd: os.tmpdir(), ...o });
-  workers.push(w);
+function setup(o: { maxJobs?: number; maxRssBytes?: number; maxGrowthBytes?: number; prime?: Record<string, string> | null } = {}) {
   const log = path.join(mkdtempSync(path.join(os.tmpdir(), 'build-worker-')), 'log');
+  const primed: string[] = [];
+  const { prime, ...rest } = o;
+  let n = 0;
+  const w = new BuildWorker({
+    script,
+    cwd: os.tmpdir(),
+    ...rest,
+    ...(prime !== undefined ? { prime: () => (prime ? { env: { LOG: log, JOB: `prime${++n}`, ...prime }, done: () => primed.push(`done${n}`) } : null) } : {}),
+  });
+  workers.push(w);
   const job = (name: string, env: Record<string, string> = {}) => w.run({ LOG: log, JOB: name, ...env });
   const lines = () => readFileSync(log, 'utf8').trim().split('\n');
-  return { w, job, lines };
+  return { w, job, lines, primed };
 }
 
 describe('BuildWorker', () => {
@@ -47,6 +55,17 @@ describe('BuildWorker', () => {
     expect(w.started).toBe(2);
   });
 
+  it('is recycled when grown maxGrowthBytes past its first job, the new process started ahead of the next job', async () => {
+    const { w, job } = setup({ maxGrowthBytes: 1000 });
+    await job('a', { RSS: '5000' });
+    await job('b', { RSS: '5900' });
+    expect(w.started).toBe(1); // big after its first job (the archive), not growing: kept
+    await job('c', { RSS: '6100' });
+    expect(w.started).toBe(2);
+    await job('d', { RSS: '9000' });
+    expect(w.started).toBe(2); // the new process measures from its own first job
+  });
+
   it('is recycled after maxJobs jobs and above maxRssBytes, the new process started ahead of the next job', async () => {
     const { w, job } = setup({ maxJobs: 2, maxRssBytes: 1000 });
     await job('a');
@@ -56,6 +75,55 @@ describe('BuildWorker', () => {
     expect(w.started).toBe(3);
     await job('d');
     expect(w.started).toBe(3);
+  });
+
+  it('a new process gets its first job ahead (prime), so the next job is not its first; a job already waiting goes first instead', async () => {
+    const { w, job, lines, primed } = setup({ prime: {}, maxJobs: 3 });
+    const ends = () =>
+      lines()
+        .filter((l) => l.startsWith('end'))
+        .map((l) => l.split(' ')[1]);
+    w.warm();
+    await job('a');
+    await job('b');
+    expect(ends()).toEqual(['prime1', 'a', 'b']);
+    // Recycled after 3 jobs: the new process is primed before anything else asks.
+    await job('c');
+    expect(ends()).toEqual(['prime1', 'a', 'b', 'prime2', 'c']);
+    expect(primed).toEqual(['done1', 'done2']);
+    expect(w.started).toBe(2);
+
+    const other = setup({ prime: {} });
+    const waiting = other.job('x');
+    other.w.warm();
+    await waiting;
+    await other.job('y');
+    expect(
+      other
+        .lines()
+        .filter((l) => l.startsWith('end'))
+        .map((l) => l.split(' ')[1]),
+    ).toEqual(['x', 'y']);
+    expect(other.primed).toEqual([]); // not needed: nothing made
+  });
+
+  it('a prime that fails is not tried again until a real job succeeds (no loop of failing builds)', async () => {
+    const { w, job, lines } = setup({ prime: { FAIL: '1' } });
+    w.warm();
+    await job('a');
+    expect(
+      lines()
+        .filter((l) => l.startsWith('end'))
+        .map((l) => l.split(' ')[1]),
+    ).toEqual(['prime1', 'a']);
+    expect(w.started).toBe(2); // the failed prime's process was replaced, once
+  });
+
+  it('nothing to build from yet (no live site): no prime', async () => {
+    const { w, job, lines } = setup({ prime: null });
+    w.warm();
+    await job('a');
+    expect(lines()).toHaveLength(2);
   });
 
   it('after stop, a job is refused', async () => {

@@ -1,9 +1,10 @@
 /**
  * Supervises one warm build process (astro-worker.ts) for the live lane:
  * jobs run one at a time, in the order asked; the process is replaced after
- * `maxJobs` jobs, above `maxRssBytes` (every build's page modules stay loaded:
- * ES modules cannot be unloaded) and after a failed build (nothing half-done
- * carries over). A process that dies mid-job fails that job like a failed
+ * `maxJobs` jobs, when it has grown `maxGrowthBytes` past its size after its
+ * first job (which loads the site's modules and data: that size follows the
+ * archive, the growth after it would be a leak), above `maxRssBytes`, and
+ * after a failed build (nothing half-done carries over). A process that dies mid-job fails that job like a failed
  * build — the caller keeps the last good site — and the next job gets a new
  * process. docs/decisions/006-publish-pipeline.md.
  */
@@ -19,33 +20,74 @@ export type BuildWorkerOptions = {
   env?: Record<string, string>;
   maxJobs?: number;
   maxRssBytes?: number;
+  maxGrowthBytes?: number;
+  /**
+   * A throwaway first job for a new process (its environment, and what to do
+   * once it ran), or null when there is nothing to build from yet: the first
+   * job of a process bundles the site, the next ones only render, so a
+   * process given its first job ahead leaves publishes only the render.
+   */
+  prime?: () => { env: Record<string, string>; done: () => void } | null;
 };
 
 /** One process: `output` is the tail of what it printed (for the error of a job it failed). */
-type Running = { child: ChildProcess; ready: Promise<void>; jobs: number; output: () => string };
+type Running = { child: ChildProcess; ready: Promise<void>; jobs: number; firstRss?: number; output: () => string };
 
 export class BuildWorker {
-  private readonly o: Required<BuildWorkerOptions>;
+  private readonly o: Required<Omit<BuildWorkerOptions, 'prime'>> & Pick<BuildWorkerOptions, 'prime'>;
   private current: Running | null = null;
   private tail: Promise<unknown> = Promise.resolve();
   private nextId = 1;
   private stopped = false;
+  private primeFailed = false;
   /** Processes started so far (recycling and crashes start new ones). */
   started = 0;
 
   constructor(o: BuildWorkerOptions) {
-    this.o = { execArgv: [], env: {}, maxJobs: 50, maxRssBytes: 1.5 * 1024 ** 3, ...o };
+    this.o = { execArgv: [], env: {}, maxJobs: 200, maxRssBytes: 6 * 1024 ** 3, maxGrowthBytes: 1024 ** 3, ...o };
   }
 
-  /** Starts the process ahead of the first job, so that job finds it warm. */
+  /** Starts the process ahead of the first job, so that job finds it warm (and primed, when it can be). */
   warm(): void {
-    if (!this.stopped) this.spawn();
+    if (this.stopped) return;
+    this.spawn();
+    this.primeNow();
+  }
+
+  /**
+   * Gives a process that has run no job yet its first one now (`prime`), in
+   * the queue like any job: one already waiting goes first, and then there is
+   * nothing left to prime. Errors are the primed build's own: the next real
+   * job runs in a new process, as after any failed build.
+   */
+  primeNow(): void {
+    // A prime that failed is not tried again until a real job succeeds (Directus down: no loop of builds).
+    if (this.primeFailed || !this.o.prime) return;
+    const prime = this.o.prime;
+    this.tail = this.tail.then(async () => {
+      if (this.stopped || (this.current && this.current.jobs > 0)) return;
+      // Made when it runs: the live release may have changed while it waited.
+      const job = prime();
+      if (!job) return;
+      try {
+        await this.runNow(job.env);
+      } catch {
+        this.primeFailed = true;
+      } finally {
+        job.done();
+      }
+    });
   }
 
   /** Runs one build with `env` on top of the worker's environment; jobs queue behind each other. */
   run(env: Record<string, string>): Promise<void> {
     const job = this.tail.then(() => this.runNow(env));
-    this.tail = job.catch(() => {});
+    this.tail = job.then(
+      () => {
+        this.primeFailed = false;
+      },
+      () => {},
+    );
     return job;
   }
 
@@ -123,7 +165,8 @@ export class BuildWorker {
         child.send({ id, env } satisfies WorkerJob);
       });
       r.jobs++;
-      if (!reply.ok || r.jobs >= this.o.maxJobs || reply.rss > this.o.maxRssBytes) this.recycle(r);
+      r.firstRss ??= reply.rss;
+      if (!reply.ok || r.jobs >= this.o.maxJobs || reply.rss > this.o.maxRssBytes || reply.rss - r.firstRss > this.o.maxGrowthBytes) this.recycle(r);
       if (!reply.ok) throw new Error(`astro build falhou:\n${(reply.error ?? '').slice(-3000)}`);
     } finally {
       if (this.current === r) hold(child, false);
@@ -134,7 +177,9 @@ export class BuildWorker {
   private recycle(r: Running) {
     if (this.current === r) this.current = null;
     void kill(r.child);
-    this.warm();
+    if (this.stopped) return;
+    this.spawn();
+    this.primeNow();
   }
 }
 

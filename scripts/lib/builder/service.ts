@@ -5,7 +5,7 @@ import { mergeRequests, parseBuildRequest, type BuildRequest, type TargetedReque
 import { Coalescer, type BuildJobs, type BuildOutcome } from './coalescer.ts';
 import { Releases } from './releases.ts';
 import type { SkippedRecord } from '@portal/domain/text-limits';
-import { buildFull, buildTargeted, takeReport, warmAstro } from './site-build.ts';
+import { buildFull, buildTargeted, primeJob, takeReport, warmAstro } from './site-build.ts';
 import { newsRedirect } from '../redirects.ts';
 import { REDIRECT_CACHE } from '../security-headers.ts';
 
@@ -65,8 +65,8 @@ export function startBuilder(o: BuilderOptions) {
     builds: 0,
     skipped: [],
   };
-  // The live lane's builds run in a warm process, started now so the first publish finds it ready.
-  const worker = o.warm === false || o.jobs?.targeted ? undefined : warmAstro();
+  // The live lane's builds run in a warm process, started (and primed, once a site is live) ahead, so a publish finds it ready.
+  const worker = o.warm === false || o.jobs?.targeted ? undefined : warmAstro({ prime: () => primeJob(releases, o) });
   worker?.warm();
   const site = { directusUrl: o.directusUrl, siteUrl: o.siteUrl, log, worker };
   const runFull = o.jobs?.full ?? (() => buildFull(releases, site));
@@ -104,6 +104,8 @@ export function startBuilder(o: BuilderOptions) {
       },
       activate: (dir) => {
         releases.activate(dir);
+        // The first site just went live: the warm process can be primed now.
+        worker?.primeNow();
         status.release = dir;
         status.skipped = reports.get(dir) ?? status.skipped;
         reports.delete(dir);

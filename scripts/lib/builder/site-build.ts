@@ -14,10 +14,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync
 import type { SkippedRecord } from '@portal/domain/text-limits';
 import path from 'node:path';
 import { ROOT } from '../../../directus/scripts/lib/paths.ts';
-import { NEWS_SNAPSHOT_ENV, newsSnapshotFile, targetedBuildEnv, type TargetedRequest } from '@portal/domain/build-contract';
+import { NEWS_SNAPSHOT_ENV, newsSnapshotFile, SITE_WIDE, targetedBuildEnv, type TargetedRequest } from '@portal/domain/build-contract';
 import { ARCHIVE_ROOTS, isMonthKey } from '@portal/domain/archive';
 import type { Releases } from './releases.ts';
-import { BuildWorker } from './build-worker.ts';
+import { BuildWorker, type BuildWorkerOptions } from './build-worker.ts';
 
 export type SiteBuildOptions = {
   directusUrl: string;
@@ -40,7 +40,7 @@ export const ASTRO_BUILD_ARGS = [...ASTRO_NODE_ARGS, path.join(ROOT, 'node_modul
  * (scripts/lib/builder/astro-worker.ts): a targeted build no longer pays
  * Node's and Astro's start-up per publish. Call warm() to start it ahead.
  */
-export function warmAstro(o: { maxJobs?: number; maxRssBytes?: number } = {}): BuildWorker {
+export function warmAstro(o: Pick<BuildWorkerOptions, 'maxJobs' | 'maxRssBytes' | 'maxGrowthBytes' | 'prime'> = {}): BuildWorker {
   return new BuildWorker({
     script: path.join(import.meta.dirname, 'astro-worker.ts'),
     cwd: ROOT,
@@ -63,8 +63,8 @@ export function runAstro(outDir: string, o: SiteBuildOptions, extraEnv: Record<s
     });
     if (opts.low && child.pid) {
       try {
-        // A full build shares the machine with publishes: it yields the CPU to them.
-        setPriority(child.pid, 10);
+        // A full build shares the machine with publishes: it yields the CPU to them (the lowest priority; its search index inherits it).
+        setPriority(child.pid, 19);
       } catch {
         // Not permitted here: it still runs, at normal priority.
       }
@@ -196,6 +196,24 @@ export async function buildFull(releases: Releases, o: SiteBuildOptions): Promis
   }
 }
 
+/** A targeted build's environment over `dir`: the rows that release was made from, unless names joined into them changed (catalogue). */
+function targetedEnv(req: TargetedRequest, dir: string): Record<string, string> {
+  const rows: Record<string, string> = !req.archive && existsSync(newsSnapshotFile(dir)) ? { [NEWS_SNAPSHOT_ENV]: newsSnapshotFile(dir) } : {};
+  return { ...targetedBuildEnv(req, dir), ...rows };
+}
+
+/**
+ * What primes a new warm process (BuildWorker `prime`): a site-wide targeted
+ * build over the live release into scratch, thrown away after; none before
+ * the first release.
+ */
+export function primeJob(releases: Releases, o: Pick<SiteBuildOptions, 'directusUrl' | 'siteUrl'>): { env: Record<string, string>; done: () => void } | null {
+  const live = releases.active();
+  if (!live) return null;
+  const scratch = releases.prepare();
+  return { env: { ...astroEnv(scratch, o), ...targetedEnv(SITE_WIDE, live) }, done: () => releases.discard(scratch) };
+}
+
 /**
  * A targeted build: the listed stories and the pages their change touches,
  * rendered into scratch and laid over `base` (a full build being adopted) or
@@ -208,9 +226,7 @@ export async function buildTargeted(req: TargetedRequest, base: string | null, r
   const scratch = releases.prepare();
   try {
     const dir = base ?? releases.active()!;
-    // The rows the release under it was made from, unless names joined into them changed (catalogue).
-    const rows: Record<string, string> = !req.archive && existsSync(newsSnapshotFile(dir)) ? { [NEWS_SNAPSHOT_ENV]: newsSnapshotFile(dir) } : {};
-    const env = { ...targetedBuildEnv(req, dir), ...rows };
+    const env = targetedEnv(req, dir);
     await (o.worker ? o.worker.run({ ...astroEnv(scratch, o), ...env }) : runAstro(scratch, o, env));
     const written = new Set(filesUnder(scratch));
     const stale = staleArchiveFiles(scratch, dir).filter((f) => !written.has(f));

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { deserialize } from 'node:v8';
+import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { mergeRows, newsRows } from './news-snapshot.ts';
 
@@ -44,6 +44,20 @@ describe('news rows of a build', () => {
     // The search index process reads but never writes.
     await newsRows({ all: async () => [], byIds: async () => [] }, { ...env, SITE_OUT_DIR: path.join(dir, 'r3'), PORTAL_SEARCH_INDEX_PROCESS: '1' });
     expect(() => readFileSync(path.join(dir, 'r3.news.v8'))).toThrow();
+  });
+
+  it('the rows a process wrote are not read back from disk by its next build, unless the file changed', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'snap-'));
+    const first = await newsRows({ all: async () => rows(['a', 'b']), byIds: async () => [] }, { SITE_OUT_DIR: path.join(dir, 'r1') });
+    // The builder moves a build's rows beside the release it lays the build over.
+    renameSync(path.join(dir, 'r1.news.v8'), path.join(dir, 'live.news.v8'));
+    const env = { SITE_OUT_DIR: path.join(dir, 'r2'), PORTAL_BUILD_NEWS_IDS: 'z', PORTAL_NEWS_SNAPSHOT: path.join(dir, 'live.news.v8') };
+    const again = await newsRows({ all: async () => [], byIds: async () => [] }, env);
+    expect(again.rows[0]).toBe(first.rows[0]); // the same objects: not deserialised again
+    // Written by someone else (another process, a full build): read from the file.
+    writeFileSync(path.join(dir, 'live.news.v8'), serialize(rows(['x'])));
+    const other = await newsRows({ all: async () => [], byIds: async () => [] }, { ...env, SITE_OUT_DIR: path.join(dir, 'r3') });
+    expect(other.rows).toEqual(rows(['x']));
   });
 
   it('an unreadable snapshot falls back to the whole archive', async () => {

@@ -10,7 +10,7 @@
  * (category and municipality names are joined into the rows); the next full
  * build (at most a minute after a change) catches up anything else.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { listedIds, NEWS_SNAPSHOT_ENV, SEARCH_INDEX_PROCESS_ENV, newsSnapshotFile } from '@portal/domain/build-contract';
 
@@ -28,11 +28,36 @@ export function mergeRows<T extends Row>(snapshot: readonly T[], listed: readonl
   return [...snapshot.filter((r) => !drop.has(r.id)), ...fresh];
 }
 
+/**
+ * The last snapshot this process wrote or read, with its rows, so the warm
+ * render process (scripts/lib/builder/warm-render.ts) does not read back the
+ * archive it wrote one publish ago (at 100,000 stories, seconds). Keyed by the
+ * file's identity (a rename keeps it; any rewrite changes it), and held on
+ * globalThis because that process loads this module twice (the site's bundle
+ * and the search index). The rows are never mutated (mergeRows makes a new array).
+ */
+const LAST = Symbol.for('portal.newsSnapshot.last');
+type Last = { key: string; rows: unknown[] };
+const slot = globalThis as { [LAST]?: Last };
+
+function identity(file: string): string | null {
+  try {
+    const s = statSync(file, { bigint: true });
+    return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}`;
+  } catch {
+    return null;
+  }
+}
+
 function readSnapshot<T>(file: string | undefined): T[] | null {
-  if (!file || !existsSync(file)) return null;
+  const key = file ? identity(file) : null;
+  if (!file || !key) return null;
+  if (slot[LAST]?.key === key) return slot[LAST].rows as T[];
   try {
     const rows = deserialize(readFileSync(file));
-    return Array.isArray(rows) ? (rows as T[]) : null;
+    if (!Array.isArray(rows)) return null;
+    slot[LAST] = { key, rows };
+    return rows as T[];
   } catch {
     return null; // Unreadable: the build reads everything from Directus, as a full one does.
   }
@@ -57,6 +82,8 @@ export async function newsRows<T extends Row>(
     const file = newsSnapshotFile(out);
     writeFileSync(`${file}.tmp`, serialize(rows));
     renameSync(`${file}.tmp`, file);
+    const key = identity(file);
+    if (key) slot[LAST] = { key, rows };
   }
   const ids = new Set(listed);
   return { rows, before: snapshot ? snapshot.filter((r) => ids.has(r.id)) : null };

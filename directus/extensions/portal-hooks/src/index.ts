@@ -6,8 +6,7 @@
 import { defineHook } from '@directus/extensions';
 import { uniqueSlug } from '@portal/domain/slug';
 import { dbDate, isoFromDb } from '../../shared/db-date.ts';
-import { CATALOGUE, SITE_WIDE } from '@portal/domain/build-contract';
-import { builderNotifier, CATALOGUE_COLLECTIONS, SITE_WIDE_COLLECTIONS, newsRebuild, type NewsState } from './rebuild-trigger.ts';
+import { builderNotifier, SITE_WIDE_COLLECTIONS, newsRebuild, siteWideRequest, type NewsState } from './rebuild-trigger.ts';
 import { loadActor } from './actor.ts';
 import { sweepClock } from './sweep-clock.ts';
 import { allowTestTld } from './demo-emails.ts';
@@ -54,7 +53,8 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   });
 
   // Mail in pt-BR, signed with the portal's name (issue #13).
-  const portalName = async () => String(((await (database as any)('settings').where('key', 'portal_name').first('value')) as { value?: string } | undefined)?.value ?? '');
+  const portalName = async () =>
+    String(((await (database as any)('settings').where('key', 'portal_name').first('value')) as { value?: string } | undefined)?.value ?? '');
   const siteUrl = String(env['PORTAL_SITE_URL'] ?? env['PUBLIC_URL'] ?? '');
   const newsletter: NewsletterConfig = { secret: String(env['SECRET'] ?? ''), siteUrl, portalName };
   const sendMail = async (mail: Record<string, unknown>) => new services.MailService({ schema: await getSchema(), knex: database }).send(mail as any);
@@ -94,9 +94,7 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     });
   });
   const knex = database as any;
-  const notify = builderNotifier(env['PORTAL_BUILDER_URL'] as string | undefined, env['PORTAL_BUILDER_TOKEN'] as string | undefined, (m) =>
-    logger.warn(m),
-  );
+  const notify = builderNotifier(env['PORTAL_BUILDER_URL'] as string | undefined, env['PORTAL_BUILDER_TOKEN'] as string | undefined, (m) => logger.warn(m));
   const newsStates = async (db: any, keys: Keys): Promise<NewsState[]> =>
     (await db('news').whereIn('id', keys).select('id', 'slug', 'status', 'published_at')).map((r: any) => ({
       id: r.id,
@@ -164,7 +162,10 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   });
   action('news.items.update', async ({ keys }) => {
     const dates = carried<Record<string, string | null>>(keys, ROW_DATES);
-    for (const [id, at] of Object.entries(dates ?? {})) await knex('news').where('id', id).update({ published_at: at ? dbDate(knex, new Date(at)) : null });
+    for (const [id, at] of Object.entries(dates ?? {}))
+      await knex('news')
+        .where('id', id)
+        .update({ published_at: at ? dbDate(knex, new Date(at)) : null });
     await recordPermalinks(knex, keys as Keys, carried<SlugBefore[]>(keys, BEFORE_SLUGS) ?? [], new Date());
     await afterNewsWrite(keys as Keys, carried<NewsState[]>(keys, BEFORE_NEWS));
   });
@@ -193,7 +194,7 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
 
   for (const collection of SITE_WIDE_COLLECTIONS) {
     for (const event of ['create', 'update', 'delete']) {
-      action(`${collection}.items.${event}`, async () => notify(CATALOGUE_COLLECTIONS.has(collection) ? CATALOGUE : SITE_WIDE));
+      action(`${collection}.items.${event}`, async () => notify(siteWideRequest(collection)));
     }
   }
 
@@ -210,7 +211,19 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
       .select('id', 'slug');
     if (due.length) {
       // An embargoed photo becomes readable with its story, not before.
-      await refreshFileVisibility(knex, candidateFiles('news', await storedRows(knex, 'news', due.map((r: any) => r.id)), []), now);
+      await refreshFileVisibility(
+        knex,
+        candidateFiles(
+          'news',
+          await storedRows(
+            knex,
+            'news',
+            due.map((r: any) => r.id),
+          ),
+          [],
+        ),
+        now,
+      );
     }
     if (due.length) await notify({ full: false, news: due.map((r: any) => r.id), slugs: due.map((r: any) => r.slug) });
   });
@@ -220,7 +233,13 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   schedule(DIGEST_CRON, async () => {
     try {
       const digest = await composeDigest(database as any, { siteUrl, portalName: await portalName() });
-      const sent = await sendDigestToAll(database as any, sendMail, digest, (id) => newsletterLinks(newsletter, id).unsubscribe, (m) => logger.warn(m));
+      const sent = await sendDigestToAll(
+        database as any,
+        sendMail,
+        digest,
+        (id) => newsletterLinks(newsletter, id).unsubscribe,
+        (m) => logger.warn(m),
+      );
       logger.info(`newsletter: resumo semanal enviado a ${sent} inscritos`);
     } catch (e) {
       logger.error(e, 'newsletter: o resumo semanal falhou');
@@ -268,7 +287,10 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   });
 
   filter('categories.items.delete', async (keys, _meta, { database: db }) => {
-    const row = await (db as any)('news').whereIn('category_id', keys as Keys).count({ n: '*' }).first();
+    const row = await (db as any)('news')
+      .whereIn('category_id', keys as Keys)
+      .count({ n: '*' })
+      .first();
     assertNoNews(Number(row?.n ?? 0), CATEGORY_IN_USE_ERROR);
     return keys;
   });
@@ -283,9 +305,14 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   });
 
   filter('municipalities.items.delete', async (keys, _meta, { database: db }) => {
-    const rows = await (db as any)('municipalities').whereIn('id', keys as Keys).select('name');
+    const rows = await (db as any)('municipalities')
+      .whereIn('id', keys as Keys)
+      .select('name');
     assertMunicipalityChangeAllowed(rows, { delete: true });
-    const row = await (db as any)('news').whereIn('municipality_id', keys as Keys).count({ n: '*' }).first();
+    const row = await (db as any)('news')
+      .whereIn('municipality_id', keys as Keys)
+      .count({ n: '*' })
+      .first();
     assertNoNews(Number(row?.n ?? 0), MUNICIPALITY_IN_USE_ERROR);
     return keys;
   });

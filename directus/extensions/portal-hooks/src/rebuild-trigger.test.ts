@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newsRebuild } from './rebuild-trigger.ts';
+import { CATALOGUE, LIVE_ONLY, SITE_WIDE } from '@portal/domain/build-contract';
+import { newsRebuild, siteWideRequest, SITE_WIDE_COLLECTIONS } from './rebuild-trigger.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const n = (status: string, published_at: string | null, slug = 's', id = '1') => ({ id, slug, status, published_at });
@@ -38,5 +39,18 @@ describe('newsRebuild', () => {
   });
   it('deleting a public article rebuilds', () => {
     expect(newsRebuild([n('published', '2026-11-20T00:00:00Z', 'gone')], [], now)).toEqual({ full: false, news: ['1'], slugs: ['gone'], months: ['2026-11'] });
+  });
+});
+
+describe('siteWideRequest', () => {
+  it('settings, ads and events render no per-list page; bylines every list; categories and municipalities the archive too', () => {
+    expect(Object.fromEntries(SITE_WIDE_COLLECTIONS.map((c) => [c, siteWideRequest(c)]))).toEqual({
+      settings: LIVE_ONLY,
+      ads: LIVE_ONLY,
+      events: LIVE_ONLY,
+      profiles: SITE_WIDE,
+      categories: CATALOGUE,
+      municipalities: CATALOGUE,
+    });
   });
 });

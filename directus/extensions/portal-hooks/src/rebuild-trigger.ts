@@ -5,7 +5,7 @@
  * a targeted build of every page that is not a story, in the live lane, with
  * the story pages caught up by the builder's debounced full build.
  */
-import type { BuildRequest, TargetedRequest } from '@portal/domain/build-contract';
+import { CATALOGUE, LIVE_ONLY, SITE_WIDE, type BuildRequest, type TargetedRequest } from '@portal/domain/build-contract';
 import { monthKey } from '@portal/domain/archive';
 import { isPubliclyVisible } from '@portal/domain/news-status';
 
@@ -13,6 +13,14 @@ export const SITE_WIDE_COLLECTIONS = ['categories', 'municipalities', 'settings'
 
 /** Collections whose change renames or moves category archive pages. */
 export const CATALOGUE_COLLECTIONS: ReadonlySet<string> = new Set(['categories', 'municipalities']);
+
+/** Collections that reach the per-list pages through /live.json (settings, ads) or are not on them (events). */
+const LIVE_COLLECTIONS: ReadonlySet<string> = new Set(['settings', 'ads', 'events']);
+
+/** The build a change in a site-wide collection asks for. */
+export function siteWideRequest(collection: string): TargetedRequest {
+  return CATALOGUE_COLLECTIONS.has(collection) ? CATALOGUE : LIVE_COLLECTIONS.has(collection) ? LIVE_ONLY : SITE_WIDE;
+}
 
 export type NewsState = { id: string; slug: string; status: string; published_at: string | null };
 export type RebuildRequest = BuildRequest;
