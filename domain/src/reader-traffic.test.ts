@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  carriesCredentials,
   belemDayKey,
   isObviousBot,
   MinuteCaps,
@@ -134,5 +135,20 @@ describe('parseEdgeViews', () => {
     expect(parseEdgeViews({ views: [{ ...view, ip: 7 }] })).toBeNull();
     expect(parseEdgeViews({ views: [{ ...view, ua: 'x'.repeat(2000) }] })).toBeNull();
     expect(parseEdgeViews({ views: [null] })).toBeNull();
+  });
+});
+
+describe('carriesCredentials', () => {
+  it('a bearer, an access_token in the query, or the session cookie', () => {
+    expect(carriesCredentials({ authorization: 'Bearer x' })).toBe(true);
+    expect(carriesCredentials({ url: '/api/portal/article-view?x=1&access_token=t' })).toBe(true);
+    expect(carriesCredentials({ cookie: 'a=1; directus_session_token=t' }, 'directus_session_token')).toBe(true);
+  });
+  it('other cookies are not credentials where the session cookie is known; for the edge, which does not know it, any cookie is', () => {
+    expect(carriesCredentials({ cookie: 'consent=1' }, 'directus_session_token')).toBe(false);
+    expect(carriesCredentials({ cookie: 'my_directus_session_token=1' }, 'directus_session_token')).toBe(false);
+    expect(carriesCredentials({ cookie: 'consent=1' })).toBe(true);
+    expect(carriesCredentials({ url: '/api/portal/article-view?token=access_token' })).toBe(false);
+    expect(carriesCredentials({})).toBe(false);
   });
 });

@@ -38,6 +38,23 @@ export const READER_EDGE = {
 
 /** One reader's article view as the edge forwards it: the raw body, the client address (never stored) and user agent. */
 export type EdgeView = { body: string; ip: string | null; ua: string | null };
+
+/**
+ * Whether a reader request may carry staff credentials — a bearer, an
+ * `access_token` in the query, or the session cookie — so Directus must
+ * resolve who it is (the reader edge never batches it; the Directus route
+ * hands it to its authenticated path). Without the cookie's name (the edge
+ * does not know it), any cookie counts: sending a reader to Directus directly
+ * is always correct, only slower.
+ * @example carriesCredentials({ url: '/api/portal/article-view?access_token=x' }) // true
+ * carriesCredentials({ cookie: 'consent=1' }, 'directus_session_token') // false
+ */
+export function carriesCredentials(r: { authorization?: string; cookie?: string; url?: string }, sessionCookie?: string): boolean {
+  const query = (r.url ?? '').split('?')[1] ?? '';
+  if (r.authorization || new URLSearchParams(query).has('access_token')) return true;
+  if (!r.cookie) return false;
+  return sessionCookie === undefined || r.cookie.split(';').some((c) => c.trim().startsWith(`${sessionCookie}=`));
+}
 /** What Directus answers for one forwarded view: the status and JSON body the reader gets. */
 export type EdgeAnswer = { status: number; body: unknown };
 

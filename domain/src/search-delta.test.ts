@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { changedSince, mergeHits, nextDelta, parseDelta, SINCE_MARGIN_MS } from './search-delta.ts';
+import {
+  changedSince,
+  mergeHits,
+  nextDelta,
+  parseDelta,
+  SEARCH_SHARD_SIZE,
+  searchParts,
+  searchShardDirs,
+  searchShardSize,
+  SINCE_MARGIN_MS,
+} from './search-delta.ts';
 
 const since = '2026-11-22T12:00:00.000Z';
 const at = (ms: number) => new Date(new Date(since).getTime() + ms).toISOString();
@@ -16,8 +26,8 @@ describe('search between full builds', () => {
   });
 
   it('addresses that left accumulate until the next full build; one back online is found again', () => {
-    const d1 = nextDelta({ since, removed: [] }, ['retirada', 'publicada'], new Set(['publicada']), true);
-    expect(d1).toEqual({ since, removed: ['/news/retirada/'], recent: true });
+    const d1 = nextDelta({ since, removed: [], parts: 3 }, ['retirada', 'publicada'], new Set(['publicada']), true);
+    expect(d1).toEqual({ since, parts: 3, removed: ['/news/retirada/'], recent: true });
     const d2 = nextDelta(d1, ['outra'], new Set(['publicada']), true);
     expect(d2.removed.sort()).toEqual(['/news/outra/', '/news/retirada/']);
     const d3 = nextDelta(d2, ['retirada'], new Set(['retirada']), true);
@@ -38,6 +48,20 @@ describe('search between full builds', () => {
   it('a malformed delta file is ignored', () => {
     expect(parseDelta('{')).toBeNull();
     expect(parseDelta(JSON.stringify({ since: 'ontem', removed: [] }))).toBeNull();
-    expect(parseDelta(JSON.stringify({ since, removed: ['/news/x/', 3] }))).toEqual({ since, removed: ['/news/x/'], recent: false });
+    expect(parseDelta(JSON.stringify({ since, removed: ['/news/x/', 3] }))).toEqual({ since, parts: 1, removed: ['/news/x/'], recent: false });
+    expect(parseDelta(JSON.stringify({ since, parts: 0, removed: [] }))?.parts).toBe(1);
+    expect(parseDelta(JSON.stringify({ since, parts: '5', removed: [] }))?.parts).toBe(1);
+    expect(parseDelta(JSON.stringify({ since, parts: 5, removed: [] }))?.parts).toBe(5);
+  });
+
+  it('the full index is split in folders of SEARCH_SHARD_SIZE stories, the first one /pagefind/', () => {
+    expect(searchParts(0)).toBe(1);
+    expect(searchParts(SEARCH_SHARD_SIZE)).toBe(1);
+    expect(searchParts(SEARCH_SHARD_SIZE + 1)).toBe(2);
+    expect(searchParts(100_000)).toBe(Math.ceil(100_000 / SEARCH_SHARD_SIZE));
+    expect(searchShardDirs(3)).toEqual(['pagefind', 'pagefind-2', 'pagefind-3']);
+    expect(searchShardSize({ PORTAL_SEARCH_SHARD_SIZE: '2' })).toBe(2);
+    expect(searchShardSize({ PORTAL_SEARCH_SHARD_SIZE: '999999' })).toBe(SEARCH_SHARD_SIZE);
+    expect(searchShardSize({})).toBe(SEARCH_SHARD_SIZE);
   });
 });

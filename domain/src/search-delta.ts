@@ -11,6 +11,8 @@
 export type SearchDelta = {
   /** When the full index read its data (ISO). */
   since: string;
+  /** How many folders the full index is split into (searchShardDirs): the search page merges them all. */
+  parts: number;
   /** Story addresses (`/news/<slug>/`) that left the public site since then. */
   removed: string[];
   /** A recent index exists beside the full one. */
@@ -19,6 +21,34 @@ export type SearchDelta = {
 
 export const SEARCH_DELTA_FILE = 'search-delta.json';
 export const RECENT_INDEX_DIR = 'pagefind-recent';
+
+/**
+ * Stories per folder of the full index. Pagefind holds a whole index in
+ * memory while it writes it: one index of 100,000 stories peaked at 6.4 GB
+ * (issue #8 allows a full build 4 GB for all its processes); folders of this
+ * size are written one after another, each by a fresh Pagefind process, and
+ * merged by the search page in the browser (Pagefind `mergeIndex`).
+ * PORTAL_SEARCH_SHARD_SIZE lowers it (tests split a small archive).
+ */
+export const SEARCH_SHARD_SIZE = 20_000;
+
+export function searchShardSize(env: Record<string, string | undefined>): number {
+  const n = Number(env.PORTAL_SEARCH_SHARD_SIZE);
+  return Number.isInteger(n) && n >= 1 && n < SEARCH_SHARD_SIZE ? n : SEARCH_SHARD_SIZE;
+}
+
+/** How many folders a full index of `stories` stories takes (at least one, even empty). */
+export const searchParts = (stories: number, size: number = SEARCH_SHARD_SIZE): number => Math.max(1, Math.ceil(stories / size));
+
+/**
+ * The folders of a full index in `parts` parts: /pagefind/ (which also serves
+ * Pagefind's script) then /pagefind-2/, /pagefind-3/…
+ * @example searchShardDirs(3) // ['pagefind', 'pagefind-2', 'pagefind-3']
+ */
+export function searchShardDirs(parts: number): string[] {
+  return Array.from({ length: Math.max(1, parts) }, (_, i) => (i === 0 ? 'pagefind' : `pagefind-${i + 1}`));
+}
+
 /** A write committed while the full build read its data may be missing from it: overlap a little. */
 export const SINCE_MARGIN_MS = 60_000;
 
@@ -37,11 +67,16 @@ export function changedSince<T extends Story>(news: T[], since: string): T[] {
  * addresses gone since (earlier ones, plus this request's that are not public
  * now; a story back online is no longer gone).
  */
-export function nextDelta(prev: Pick<SearchDelta, 'since' | 'removed'>, requestSlugs: string[], publicSlugs: ReadonlySet<string>, recent: boolean): SearchDelta {
+export function nextDelta(
+  prev: Pick<SearchDelta, 'since' | 'removed' | 'parts'>,
+  requestSlugs: string[],
+  publicSlugs: ReadonlySet<string>,
+  recent: boolean,
+): SearchDelta {
   const removed = new Set(prev.removed);
   for (const s of requestSlugs) if (!publicSlugs.has(s)) removed.add(storyUrl(s));
   for (const url of [...removed]) if (publicSlugs.has(url.slice('/news/'.length, -1))) removed.delete(url);
-  return { since: prev.since, removed: [...removed], recent };
+  return { since: prev.since, parts: prev.parts, removed: [...removed], recent };
 }
 
 export function parseDelta(text: string | null): SearchDelta | null {
@@ -49,7 +84,9 @@ export function parseDelta(text: string | null): SearchDelta | null {
   try {
     const d = JSON.parse(text) as Partial<SearchDelta>;
     if (typeof d.since !== 'string' || Number.isNaN(new Date(d.since).getTime()) || !Array.isArray(d.removed)) return null;
-    return { since: d.since, removed: d.removed.filter((u): u is string => typeof u === 'string'), recent: d.recent === true };
+    // A release from before the index was split has one folder.
+    const parts = Number.isInteger(d.parts) && d.parts! >= 1 && d.parts! <= 1000 ? d.parts! : 1;
+    return { since: d.since, parts, removed: d.removed.filter((u): u is string => typeof u === 'string'), recent: d.recent === true };
   } catch {
     return null;
   }

@@ -12,7 +12,7 @@ import http from 'node:http';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { readEnv } from '@portal/domain/env';
-import { READER_EDGE, type EdgeAnswer, type EdgeView } from '@portal/domain/reader-traffic';
+import { carriesCredentials, READER_EDGE, type EdgeAnswer, type EdgeView } from '@portal/domain/reader-traffic';
 import { COMMON_HEADERS } from './security-headers.ts';
 
 export type ReaderEdgeOptions = {
@@ -170,8 +170,12 @@ export function createReaderEdge(o: ReaderEdgeOptions): ReaderEdge {
 
   return {
     takes(req, pathname) {
-      // Staff reading the site (a bearer, a cookie, an access_token) go to Directus, which knows who they are.
-      return req.method === 'POST' && pathname === viewPath && !req.headers.authorization && !req.headers.cookie && !/[?&]access_token=/.test(req.url ?? '');
+      // Staff reading the site go to Directus, which knows who they are.
+      return (
+        req.method === 'POST' &&
+        pathname === viewPath &&
+        !carriesCredentials({ authorization: req.headers.authorization, cookie: req.headers.cookie, url: req.url })
+      );
     },
     handle(req, res, ip) {
       const json = /^application\/json\b/i.test(String(req.headers['content-type'] ?? ''));

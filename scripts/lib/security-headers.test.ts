@@ -86,7 +86,19 @@ describe('caching: the same rules in nginx and the front server', () => {
     expect(cacheControl('/_astro/index.B1x2.js')).toContain('immutable');
     expect(cacheControl('/_admin/assets/index-abc.js')).toContain('immutable');
     expect(cacheControl('/pagefind/fragment/pt_abc.pf_fragment')).toContain('immutable');
-    for (const p of ['/', '/news/x/', '/rss.xml', '/redirects.json', '/municipios/belem.json', '/pagefind/pagefind-entry.json', '/pagefind/pagefind.js', '/_admin/index.html']) {
+    expect(cacheControl('/pagefind-3/index/pt_abc.pf_index')).toContain('immutable');
+    for (const p of [
+      '/',
+      '/news/x/',
+      '/rss.xml',
+      '/redirects.json',
+      '/municipios/belem.json',
+      '/pagefind/pagefind-entry.json',
+      '/pagefind-2/pagefind-entry.json',
+      '/pagefind-recent/fragment/x.pf_fragment',
+      '/pagefind/pagefind.js',
+      '/_admin/index.html',
+    ]) {
       expect(cacheControl(p), p).toBe('no-cache');
     }
     expect(cacheControl('/live.json')).toBe('public, max-age=5');

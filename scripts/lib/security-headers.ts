@@ -72,7 +72,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export const CACHE_RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/(_astro|_admin\/assets)\//, IMMUTABLE],
-  [/^\/pagefind\/(fragment|index|filter)\//, IMMUTABLE],
+  [/^\/pagefind(-\d+)?\/(fragment|index|filter)\//, IMMUTABLE],
   [/^\/live\.json$/, 'public, max-age=5'],
   [/^\/(favicon\.svg|logo\.svg)$/, 'public, max-age=3600'],
 ];

@@ -4,7 +4,7 @@
  * ones taken down since. Real builds of the live pipeline into releases of
  * this test's own (a full build, then a targeted one), served on their own port.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -60,6 +60,45 @@ test('the search page merges the recent index of a targeted build: each story on
     expect(recent.length, 'o resultado veio do índice recente').toBeGreaterThan(0);
   } finally {
     await Promise.all([removeNews(kept.id), removeNews(gone.id)]);
+    await new Promise((r) => front.close(r));
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a full index split in parts is searched whole: stories in different parts are all found', async ({ page }) => {
+  test.setTimeout(240_000);
+  const s = stackState();
+  const word = `furo${Date.now().toString(36)}`;
+  // Far apart in time, so the parts (slices of the newest-first list) hold them apart.
+  const ages = [1, 40, 400].map((days) => new Date(Date.now() - days * 86_400_000).toISOString());
+  const stories = await Promise.all(
+    ages.map((at, i) => arrangeNews({ title: `Furo ${word} ${i}`, content: `Apuração sobre o ${word}.`, status: 'published', scheduled_at: at })),
+  );
+  const root = mkdtempSync(path.join(path.dirname(s.siteDir), 'search-parts-'));
+  const releases = new Releases(root);
+  const front = await startFrontServer({ port: 0, siteDir: releases.current, adminDir: s.adminDir, directusUrl: s.directusUrl });
+  const base = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  const before = process.env.PORTAL_SEARCH_SHARD_SIZE;
+  process.env.PORTAL_SEARCH_SHARD_SIZE = '3';
+  try {
+    releases.activate(await buildFull(releases, { directusUrl: s.directusUrl, siteUrl: s.siteUrl }));
+    const parts = parseDelta(readFileSync(path.join(releases.current, 'search-delta.json'), 'utf8'))!.parts;
+    expect(parts).toBeGreaterThan(2);
+    expect(existsSync(path.join(releases.current, `pagefind-${parts}`, 'pagefind-entry.json'))).toBe(true);
+    const folders = new Set<string>();
+    page.on('request', (r) => {
+      const m = /^\/(pagefind(?:-\d+)?)\/fragment\//.exec(new URL(r.url()).pathname);
+      if (m) folders.add(m[1]!);
+    });
+    await page.goto(`${base}/busca?q=${word}`);
+    await expect(page.locator('#search-status')).toHaveText(`3 resultados para "${word}"`);
+    const found = await page.locator('#search-results li h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(found.sort()).toEqual(stories.map((n) => `/news/${n.slug}`).sort());
+    expect(folders.size, 'os resultados vieram de partes diferentes do índice').toBeGreaterThan(1);
+  } finally {
+    if (before === undefined) delete process.env.PORTAL_SEARCH_SHARD_SIZE;
+    else process.env.PORTAL_SEARCH_SHARD_SIZE = before;
+    await Promise.all(stories.map((n) => removeNews(n.id)));
     await new Promise((r) => front.close(r));
     rmSync(root, { recursive: true, force: true });
   }

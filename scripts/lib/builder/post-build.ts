@@ -9,10 +9,9 @@
  * server and nginx serve). docs/decisions/006-publish-pipeline.md.
  */
 import { spawn } from 'node:child_process';
-import { chmod, copyFile, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { SEARCH_INDEX_PROCESS_ENV } from '../../../domain/src/build-contract.ts';
-import { RECENT_INDEX_DIR } from '../../../domain/src/search-delta.ts';
 
 /** The index builder runs as its own process: the render process's event loop is too busy to feed Pagefind. */
 function runSearchIndex(root: string, into: string, recent: boolean): Promise<number> {
@@ -35,7 +34,7 @@ export type PostBuild = { finish: (log: (s: string) => void) => Promise<void> };
 
 /** Starts the search index for the build writing `outDir`; `finish` once its pages are written. */
 export async function beginPostBuild(root: string, outDir: string, targeted: boolean): Promise<PostBuild> {
-  // Beside the output (same filesystem), so moving the index in is one rename.
+  // Beside the output (same filesystem), so moving each index folder in is one rename.
   await mkdir(path.dirname(outDir), { recursive: true });
   const tmp = await mkdtemp(`${outDir.replace(/\/$/, '')}.pagefind-`);
   // mkdtemp makes it private (0700): nginx's workers (another user) must read the index.
@@ -46,11 +45,15 @@ export async function beginPostBuild(root: string, outDir: string, targeted: boo
     async finish(log) {
       await copyFile(path.join(outDir, 'news-not-found/index.html'), path.join(outDir, 'news-not-found.html'));
       const count = await index;
-      const into = path.join(outDir, targeted ? RECENT_INDEX_DIR : 'pagefind');
-      await rm(into, { recursive: true, force: true });
-      if (count > 0 || !targeted) await rename(tmp, into);
-      else await rm(tmp, { recursive: true, force: true });
-      log(`Pagefind: ${count} notícias indexadas${targeted ? ' (índice recente)' : ''}`);
+      // The index's folders, by their public names (the full index's parts, or the recent one).
+      const dirs = await readdir(tmp);
+      for (const dir of dirs) {
+        await rm(path.join(outDir, dir), { recursive: true, force: true });
+        await rename(path.join(tmp, dir), path.join(outDir, dir));
+      }
+      // A targeted build with nothing recent leaves the release's recent index as it is (its delta says whether it counts).
+      await rm(tmp, { recursive: true, force: true });
+      log(`Pagefind: ${count} notícias indexadas${targeted ? ' (índice recente)' : ` em ${dirs.length} parte(s)`}`);
     },
   };
 }

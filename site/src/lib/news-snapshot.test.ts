@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { mergeRows, newsRows } from './news-snapshot.ts';
+import { handedOver, mergeRows, newsRows } from './news-snapshot.ts';
 
 const rows = (ids: string[]) => ids.map((id) => ({ id, title: `t-${id}` }));
 
@@ -58,6 +58,24 @@ describe('news rows of a build', () => {
     writeFileSync(path.join(dir, 'live.news.v8'), serialize(rows(['x'])));
     const other = await newsRows({ all: async () => [], byIds: async () => [] }, { ...env, SITE_OUT_DIR: path.join(dir, 'r3') });
     expect(other.rows).toEqual(rows(['x']));
+  });
+
+  it("a full build's search process takes the rows its page process wrote, once they are there (Directus serialises the archive once)", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'snap-'));
+    const out = path.join(dir, 'full');
+    const search = newsRows(
+      { all: async () => Promise.reject(new Error('never a second read of the archive')), byIds: async () => [] },
+      { SITE_OUT_DIR: out, PORTAL_SEARCH_INDEX_PROCESS: '1' },
+    );
+    await new Promise((r) => setTimeout(r, 250));
+    await newsRows({ all: async () => rows(['a', 'b']), byIds: async () => [] }, { SITE_OUT_DIR: out });
+    expect((await search).rows).toEqual(rows(['a', 'b']));
+  });
+
+  it('the hand-over gives up when the page process is gone without writing the rows', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'snap-'));
+    await expect(handedOver(path.join(dir, 'never.news.v8'), { parentAlive: () => false })).rejects.toThrow(/não chegaram/);
+    await expect(handedOver(path.join(dir, 'never.news.v8'), { maxMs: 200 })).rejects.toThrow(/não chegaram/);
   });
 
   it('an unreadable snapshot falls back to the whole archive', async () => {

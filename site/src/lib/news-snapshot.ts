@@ -64,6 +64,31 @@ function readSnapshot<T>(file: string | undefined): T[] | null {
 }
 
 /**
+ * The rows the page process of this build wrote (it writes them once read):
+ * waited for while that process runs; an error once it is gone without them
+ * (its build failed) or after `maxMs`.
+ */
+export async function handedOver<T>(file: string, o: { maxMs?: number; parentAlive?: () => boolean } = {}): Promise<T[]> {
+  const parentAlive =
+    o.parentAlive ??
+    (() => {
+      try {
+        process.kill(process.ppid, 0);
+        return process.ppid !== 1;
+      } catch {
+        return false;
+      }
+    });
+  const until = Date.now() + (o.maxMs ?? 30 * 60_000);
+  for (;;) {
+    const rows = readSnapshot<T>(file);
+    if (rows) return rows;
+    if (!parentAlive() || Date.now() > until) throw new Error(`as notícias do build não chegaram em ${file}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
  * The build's news rows. `all` reads every published story; `byIds` reads the listed ones.
  * `before`: the listed stories' rows in the snapshot (where they were listed until now),
  * or null without a snapshot. Writes the rows beside the output for the next targeted
@@ -76,9 +101,15 @@ export async function newsRows<T extends Row>(
   const targeted = listedIds(env);
   const listed = targeted ?? [];
   const snapshot = targeted ? readSnapshot<T>(env[NEWS_SNAPSHOT_ENV]) : null;
-  const rows = snapshot ? mergeRows(snapshot, listed, listed.length ? await fetch.byIds(listed) : []) : await fetch.all();
   const out = env.SITE_OUT_DIR;
-  if (out && env[SEARCH_INDEX_PROCESS_ENV] !== '1') {
+  const searchProcess = env[SEARCH_INDEX_PROCESS_ENV] === '1';
+  const rows = snapshot
+    ? mergeRows(snapshot, listed, listed.length ? await fetch.byIds(listed) : [])
+    : // A full build's search index takes the rows its page process read: Directus serialises the archive once.
+      !targeted && searchProcess && out
+      ? await handedOver<T>(newsSnapshotFile(out))
+      : await fetch.all();
+  if (out && !searchProcess) {
     const file = newsSnapshotFile(out);
     writeFileSync(`${file}.tmp`, serialize(rows));
     renameSync(`${file}.tmp`, file);

@@ -6,20 +6,20 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BUILD_SLUGS_ENV, isTargetedBuild, PREVIOUS_RELEASE_ENV } from '@portal/domain/build-contract';
-import { changedSince, nextDelta, parseDelta, SEARCH_DELTA_FILE, type SearchDelta } from '@portal/domain/search-delta';
+import { changedSince, nextDelta, parseDelta, SEARCH_DELTA_FILE, searchParts, searchShardSize, type SearchDelta } from '@portal/domain/search-delta';
 import type { Article, Content } from './content.ts';
 
 type Env = Record<string, string | undefined>;
 
 /** The stamp and removals of the release this build is laid over. */
-function previous(env: Env): Pick<SearchDelta, 'since' | 'removed'> {
+function previous(env: Env): Pick<SearchDelta, 'since' | 'removed' | 'parts'> {
   const dir = env[PREVIOUS_RELEASE_ENV] ?? '';
   const file = path.join(dir, SEARCH_DELTA_FILE);
   const delta = parseDelta(existsSync(file) ? readFileSync(file, 'utf8') : null);
   if (delta) return delta;
   // A release from before the delta existed: its index is as old as its files.
   const entry = path.join(dir, 'pagefind', 'pagefind-entry.json');
-  return { since: existsSync(entry) ? statSync(entry).mtime.toISOString() : new Date(0).toISOString(), removed: [] };
+  return { since: existsSync(entry) ? statSync(entry).mtime.toISOString() : new Date(0).toISOString(), removed: [], parts: 1 };
 }
 
 /** Stories the recent index of this build holds (none in a full build). */
@@ -28,7 +28,7 @@ export function recentStories(c: Pick<Content, 'news'>, env: Env = process.env):
 }
 
 export function searchDelta(c: Pick<Content, 'news' | 'builtAt'>, env: Env = process.env): SearchDelta {
-  if (!isTargetedBuild(env)) return { since: c.builtAt.toISOString(), removed: [], recent: false };
+  if (!isTargetedBuild(env)) return { since: c.builtAt.toISOString(), parts: searchParts(c.news.length, searchShardSize(env)), removed: [], recent: false };
   const slugs = (env[BUILD_SLUGS_ENV] ?? '').split(',').filter(Boolean);
   return nextDelta(previous(env), slugs, new Set(c.news.map((n) => n.slug)), recentStories(c, env).length > 0);
 }

@@ -6,21 +6,15 @@
  */
 import { htmlToText } from '@portal/domain/sanitize';
 import { responsiveImage } from '@portal/domain/images';
-import { content } from './content.ts';
+import path from 'node:path';
+import { RECENT_INDEX_DIR, searchParts, searchShardDirs, searchShardSize } from '@portal/domain/search-delta';
+import { content, type Article } from './content.ts';
 import { recentStories } from './search-delta.ts';
 
-/**
- * Every story (full build) or, with `recent`, the stories changed since the
- * live full index (a targeted build's /pagefind-recent/, marked `fresh` so
- * the search page prefers them). Returns how many were indexed.
- */
-export async function buildSearchIndex(outputPath: string, o: { recent?: boolean } = {}): Promise<number> {
-  const [c, pagefind] = await Promise.all([content(), import('pagefind')]);
-  const news = o.recent ? recentStories(c) : c.news;
-  if (o.recent && news.length === 0) {
-    await pagefind.close();
-    return 0;
-  }
+type Pagefind = typeof import('pagefind');
+
+/** One Pagefind index of `news` into `outputPath`, in a Pagefind process of its own (closed after: its memory goes with it). */
+async function writeIndex(pagefind: Pagefind, news: Article[], outputPath: string, recent: boolean): Promise<void> {
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'pt' });
   if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
   try {
@@ -35,7 +29,7 @@ export async function buildSearchIndex(outputPath: string, o: { recent?: boolean
             meta: {
               title: a.title,
               date: a.publishedAt,
-              ...(o.recent ? { fresh: '1' } : {}),
+              ...(recent ? { fresh: '1' } : {}),
               ...(a.image ? { image: responsiveImage(a.image, [400]).src } : {}),
             },
           }),
@@ -46,8 +40,29 @@ export async function buildSearchIndex(outputPath: string, o: { recent?: boolean
     }
     const written = await index.writeFiles({ outputPath });
     if (written.errors.length) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
-    return news.length;
   } finally {
     await pagefind.close();
   }
+}
+
+/**
+ * Every story (full build), in the folders of searchShardDirs under
+ * `outputPath`, one after another; or, with `recent`, the stories changed
+ * since the live full index into `outputPath`/pagefind-recent/ (marked `fresh`
+ * so the search page prefers them), nothing when there are none. Returns how
+ * many were indexed.
+ */
+export async function buildSearchIndex(outputPath: string, o: { recent?: boolean } = {}): Promise<number> {
+  const [c, pagefind] = await Promise.all([content(), import('pagefind')]);
+  if (o.recent) {
+    const news = recentStories(c);
+    if (news.length) await writeIndex(pagefind, news, path.join(outputPath, RECENT_INDEX_DIR), true);
+    else await pagefind.close();
+    return news.length;
+  }
+  const size = searchShardSize(process.env);
+  for (const [i, dir] of searchShardDirs(searchParts(c.news.length, size)).entries()) {
+    await writeIndex(pagefind, c.news.slice(i * size, (i + 1) * size), path.join(outputPath, dir), false);
+  }
+  return c.news.length;
 }

@@ -1,6 +1,6 @@
 /** Search results page: loads Pagefind's own bundle only here, on demand. */
 import { relativeTimePtBR } from '@portal/domain/dates';
-import { mergeHits, parseDelta, RECENT_INDEX_DIR, SEARCH_DELTA_FILE } from '@portal/domain/search-delta';
+import { mergeHits, parseDelta, RECENT_INDEX_DIR, SEARCH_DELTA_FILE, searchShardDirs } from '@portal/domain/search-delta';
 
 type PagefindResult = { data: () => Promise<{ url: string; excerpt: string; meta: Record<string, string> }> };
 type Pagefind = {
@@ -11,16 +11,21 @@ type Pagefind = {
 
 const PAGE_SIZE = 20;
 
-/** The stories published or edited since the last full build are in a second index (domain/src/search-delta.ts). */
-async function withRecent(pagefind: Pagefind): Promise<Set<string>> {
+/**
+ * The full index's other parts (a large archive is split: searchShardSize)
+ * and the stories published or edited since the last full build, in an index
+ * of their own (domain/src/search-delta.ts), merged into the first part.
+ */
+async function withParts(pagefind: Pagefind): Promise<Set<string>> {
   try {
     const res = await fetch(`/${SEARCH_DELTA_FILE}`, { cache: 'no-cache' });
     const delta = parseDelta(res.ok ? await res.text() : null);
     if (!delta) return new Set();
-    if (delta.recent) await pagefind.mergeIndex?.(`/${RECENT_INDEX_DIR}/`);
+    const others = searchShardDirs(delta.parts).slice(1);
+    for (const dir of [...others, ...(delta.recent ? [RECENT_INDEX_DIR] : [])]) await pagefind.mergeIndex?.(`/${dir}/`);
     return new Set(delta.removed);
   } catch {
-    return new Set(); // The full index alone still answers.
+    return new Set(); // The first part alone still answers.
   }
 }
 
@@ -35,16 +40,17 @@ export async function runSearch() {
   try {
     const path = '/pagefind/pagefind.js';
     const pagefind = (await import(/* @vite-ignore */ path)) as Pagefind;
-    const removed = await withRecent(pagefind);
+    const removed = await withParts(pagefind);
     const { results } = await pagefind.search(q);
     // A story may be in both indexes (edited since the full build): its recent record wins.
     const loaded = await Promise.all(results.slice(0, PAGE_SIZE * 2).map((r) => r.data()));
-    const hits = mergeHits(loaded.map((d) => ({ ...d, url: d.url, fresh: d.meta.fresh === '1' })), removed);
+    const hits = mergeHits(
+      loaded.map((d) => ({ ...d, url: d.url, fresh: d.meta.fresh === '1' })),
+      removed,
+    );
     const data = hits.slice(0, PAGE_SIZE);
     const total = results.length - (loaded.length - hits.length);
-    status.textContent = data.length
-      ? `${total} ${total === 1 ? 'resultado' : 'resultados'} para "${q}"`
-      : `Nenhuma notícia encontrada para "${q}".`;
+    status.textContent = data.length ? `${total} ${total === 1 ? 'resultado' : 'resultados'} para "${q}"` : `Nenhuma notícia encontrada para "${q}".`;
     list.replaceChildren(
       ...data.map((d) => {
         const li = document.createElement('li');

@@ -17,6 +17,7 @@ import type { Knex } from 'knex';
 import { isValidSessionId } from '@portal/domain/engagement';
 import { timingSafeEqual } from 'node:crypto';
 import {
+  carriesCredentials,
   isObviousBot,
   isRankingWindow,
   parseEdgeViews,
@@ -63,9 +64,9 @@ const addressOf = (req: Request) => {
   return ip?.startsWith('::ffff:') ? ip.slice(7) : ip;
 };
 
-/** A session token, a bearer or an access_token: Directus must resolve who this is. */
+/** A session token, a bearer or an access_token: Directus must resolve who this is (domain/reader-traffic). */
 const hasCredentials = (req: Request, cookieName: string) =>
-  !!req.headers.authorization || 'access_token' in (req.query ?? {}) || String(req.headers.cookie ?? '').includes(`${cookieName}=`);
+  carriesCredentials({ authorization: req.headers.authorization, cookie: req.headers.cookie, url: req.originalUrl ?? req.url }, cookieName);
 
 const route = (fn: (req: Req, res: Response) => Promise<unknown>) => (req: Request, res: Response, next: NextFunction) => {
   fn(req as Req, res).then((body) => res.json(body), next);
