@@ -11,14 +11,15 @@
 import { spawn } from 'node:child_process';
 import { chmod, copyFile, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { SEARCH_INDEX_PROCESS_ENV } from '../../../domain/src/build-contract.ts';
+import { newsSnapshotFile, ROWS_FROM_SEARCH_ENV, rowsFailedFile, SEARCH_INDEX_PROCESS_ENV } from '../../../domain/src/build-contract.ts';
+import { rmSync, writeFileSync } from 'node:fs';
 
 /** The index builder runs as its own process: the render process's event loop is too busy to feed Pagefind. */
 function runSearchIndex(root: string, into: string, recent: boolean): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, 'site/src/lib/search-index-cli.ts'), into, ...(recent ? ['--recent'] : [])], {
-      // It reads the build's news rows; the page process alone writes them (site/src/lib/news-snapshot.ts).
-      env: { ...process.env, [SEARCH_INDEX_PROCESS_ENV]: '1' },
+      // Who reads and writes the build's news rows: site/src/lib/news-snapshot.ts.
+      env: { ...process.env, [SEARCH_INDEX_PROCESS_ENV]: '1', [ROWS_FROM_SEARCH_ENV]: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -39,8 +40,17 @@ export async function beginPostBuild(root: string, outDir: string, targeted: boo
   const tmp = await mkdtemp(`${outDir.replace(/\/$/, '')}.pagefind-`);
   // mkdtemp makes it private (0700): nginx's workers (another user) must read the index.
   await chmod(tmp, 0o755);
+  if (!targeted) {
+    // A full build's rows come from its search-index process, which starts now, while Vite bundles (news-snapshot.ts).
+    rmSync(newsSnapshotFile(outDir), { force: true });
+    rmSync(rowsFailedFile(outDir), { force: true });
+    process.env[ROWS_FROM_SEARCH_ENV] = '1';
+  }
   const index = runSearchIndex(root, tmp, targeted);
-  index.catch(() => {}); // awaited (and rethrown) by finish
+  index.catch(() => {
+    // The page process waiting for the rows stops waiting (and the build fails at finish).
+    if (!targeted) writeFileSync(rowsFailedFile(outDir), '');
+  });
   return {
     async finish(log) {
       await copyFile(path.join(outDir, 'news-not-found/index.html'), path.join(outDir, 'news-not-found.html'));
@@ -53,6 +63,7 @@ export async function beginPostBuild(root: string, outDir: string, targeted: boo
       }
       // A targeted build with nothing recent leaves the release's recent index as it is (its delta says whether it counts).
       await rm(tmp, { recursive: true, force: true });
+      rmSync(rowsFailedFile(outDir), { force: true });
       log(`Pagefind: ${count} notícias indexadas${targeted ? ' (índice recente)' : ` em ${dirs.length} parte(s)`}`);
     },
   };
