@@ -33,8 +33,17 @@ function runSearchIndex(root: string, into: string, recent: boolean): Promise<nu
 
 export type PostBuild = { finish: (log: (s: string) => void) => Promise<void> };
 
-/** Starts the search index for the build writing `outDir`; `finish` once its pages are written. */
-export async function beginPostBuild(root: string, outDir: string, targeted: boolean): Promise<PostBuild> {
+/**
+ * Starts the search index for the build writing `outDir`; `finish` once its
+ * pages are written. With `index`, no process: `finish` calls it with the
+ * folder to write the index into, after the pages (the warm render).
+ */
+export async function beginPostBuild(
+  root: string,
+  outDir: string,
+  targeted: boolean,
+  o: { index?: (into: string) => Promise<number> } = {},
+): Promise<PostBuild> {
   // Beside the output (same filesystem), so moving each index folder in is one rename.
   await mkdir(path.dirname(outDir), { recursive: true });
   const tmp = await mkdtemp(`${outDir.replace(/\/$/, '')}.pagefind-`);
@@ -46,15 +55,15 @@ export async function beginPostBuild(root: string, outDir: string, targeted: boo
     rmSync(rowsFailedFile(outDir), { force: true });
     process.env[ROWS_FROM_SEARCH_ENV] = '1';
   }
-  const index = runSearchIndex(root, tmp, targeted);
-  index.catch(() => {
+  const index = o.index ? null : runSearchIndex(root, tmp, targeted);
+  index?.catch(() => {
     // The page process waiting for the rows stops waiting (and the build fails at finish).
     if (!targeted) writeFileSync(rowsFailedFile(outDir), '');
   });
   return {
     async finish(log) {
       await copyFile(path.join(outDir, 'news-not-found/index.html'), path.join(outDir, 'news-not-found.html'));
-      const count = await index;
+      const count = index ? await index : await o.index!(tmp);
       // The index's folders, by their public names (the full index's parts, or the recent one).
       const dirs = await readdir(tmp);
       for (const dir of dirs) {
