@@ -71,8 +71,19 @@ export const NEWS_SNAPSHOT_ENV = 'PORTAL_NEWS_SNAPSHOT';
 /** Where a release's news rows are kept: beside it, never inside (not a public file). */
 export const newsSnapshotFile = (release: string) => `${release.replace(/\/$/, '')}.news.v8`;
 
-/** Astro → its search-index process: read the rows, leave writing them to the page process. */
+/**
+ * Astro → its search-index process. In a targeted build it reads the rows and
+ * leaves writing them to the page process; in a full build it is the one that
+ * reads the archive from Directus (it starts first, while Vite bundles) and
+ * writes the rows, which the page process then takes (ROWS_FROM_SEARCH_ENV).
+ */
 export const SEARCH_INDEX_PROCESS_ENV = 'PORTAL_SEARCH_INDEX_PROCESS';
+
+/** Astro's page process, in a full build: its rows come from its search-index process (site/src/lib/news-snapshot.ts). */
+export const ROWS_FROM_SEARCH_ENV = 'PORTAL_ROWS_FROM_SEARCH';
+
+/** Beside a full build's rows file: the search-index process ended without writing them. */
+export const rowsFailedFile = (release: string) => `${newsSnapshotFile(release)}.failed`;
 
 /** A targeted build (even one with no story: a site-wide change) as opposed to a full one. */
 export function isTargetedBuild(env: Record<string, string | undefined>): boolean {

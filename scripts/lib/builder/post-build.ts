@@ -11,14 +11,15 @@
 import { spawn } from 'node:child_process';
 import { chmod, copyFile, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { SEARCH_INDEX_PROCESS_ENV } from '../../../domain/src/build-contract.ts';
+import { newsSnapshotFile, ROWS_FROM_SEARCH_ENV, rowsFailedFile, SEARCH_INDEX_PROCESS_ENV } from '../../../domain/src/build-contract.ts';
+import { rmSync, writeFileSync } from 'node:fs';
 
 /** The index builder runs as its own process: the render process's event loop is too busy to feed Pagefind. */
 function runSearchIndex(root: string, into: string, recent: boolean): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, 'site/src/lib/search-index-cli.ts'), into, ...(recent ? ['--recent'] : [])], {
-      // It reads the build's news rows; the page process alone writes them (site/src/lib/news-snapshot.ts).
-      env: { ...process.env, [SEARCH_INDEX_PROCESS_ENV]: '1' },
+      // Who reads and writes the build's news rows: site/src/lib/news-snapshot.ts.
+      env: { ...process.env, [SEARCH_INDEX_PROCESS_ENV]: '1', [ROWS_FROM_SEARCH_ENV]: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -32,19 +33,37 @@ function runSearchIndex(root: string, into: string, recent: boolean): Promise<nu
 
 export type PostBuild = { finish: (log: (s: string) => void) => Promise<void> };
 
-/** Starts the search index for the build writing `outDir`; `finish` once its pages are written. */
-export async function beginPostBuild(root: string, outDir: string, targeted: boolean): Promise<PostBuild> {
+/**
+ * Starts the search index for the build writing `outDir`; `finish` once its
+ * pages are written. With `index`, no process: `finish` calls it with the
+ * folder to write the index into, after the pages (the warm render).
+ */
+export async function beginPostBuild(
+  root: string,
+  outDir: string,
+  targeted: boolean,
+  o: { index?: (into: string) => Promise<number> } = {},
+): Promise<PostBuild> {
   // Beside the output (same filesystem), so moving each index folder in is one rename.
   await mkdir(path.dirname(outDir), { recursive: true });
   const tmp = await mkdtemp(`${outDir.replace(/\/$/, '')}.pagefind-`);
   // mkdtemp makes it private (0700): nginx's workers (another user) must read the index.
   await chmod(tmp, 0o755);
-  const index = runSearchIndex(root, tmp, targeted);
-  index.catch(() => {}); // awaited (and rethrown) by finish
+  if (!targeted) {
+    // A full build's rows come from its search-index process, which starts now, while Vite bundles (news-snapshot.ts).
+    rmSync(newsSnapshotFile(outDir), { force: true });
+    rmSync(rowsFailedFile(outDir), { force: true });
+    process.env[ROWS_FROM_SEARCH_ENV] = '1';
+  }
+  const index = o.index ? null : runSearchIndex(root, tmp, targeted);
+  index?.catch(() => {
+    // The page process waiting for the rows stops waiting (and the build fails at finish).
+    if (!targeted) writeFileSync(rowsFailedFile(outDir), '');
+  });
   return {
     async finish(log) {
       await copyFile(path.join(outDir, 'news-not-found/index.html'), path.join(outDir, 'news-not-found.html'));
-      const count = await index;
+      const count = index ? await index : await o.index!(tmp);
       // The index's folders, by their public names (the full index's parts, or the recent one).
       const dirs = await readdir(tmp);
       for (const dir of dirs) {
@@ -53,6 +72,7 @@ export async function beginPostBuild(root: string, outDir: string, targeted: boo
       }
       // A targeted build with nothing recent leaves the release's recent index as it is (its delta says whether it counts).
       await rm(tmp, { recursive: true, force: true });
+      rmSync(rowsFailedFile(outDir), { force: true });
       log(`Pagefind: ${count} notícias indexadas${targeted ? ' (índice recente)' : ` em ${dirs.length} parte(s)`}`);
     },
   };

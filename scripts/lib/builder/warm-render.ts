@@ -10,6 +10,9 @@
  * assets those pages link are content-hashed and already in the release (the
  * site's sources only change with a deploy, which restarts the builder).
  *
+ * The recent search index is written in this process after the pages, from
+ * the content they were rendered from (no second process loading it again).
+ *
  * Astro deletes the prerender folder once a build has generated its pages, so
  * every chunk in it is imported before that (`keepPrerenderer`): later renders
  * find each module loaded, whatever pages they need.
@@ -21,6 +24,8 @@ import { pathToFileURL } from 'node:url';
 import { ROOT } from '../../../directus/scripts/lib/paths.ts';
 import { isTargetedBuild } from '../../../domain/src/build-contract.ts';
 import { beginPostBuild } from './post-build.ts';
+import { loadedContent } from '../../../site/src/lib/content.ts';
+import { writeSearchIndex } from '../../../site/src/lib/search-index.ts';
 
 type RouteData = { type: string; pathname?: string; distURL?: URL[] };
 type PathWithRoute = { pathname: string; route: RouteData };
@@ -79,6 +84,12 @@ export function keepPrerenderer(onKept: (p: Prerenderer) => void) {
 // Astro's own page-to-file step; not a public export, so reached by path (astro is pinned in site/package.json).
 const generate = import(pathToFileURL(path.join(ROOT, 'node_modules/astro/dist/core/build/generate.js')).href) as Promise<{ renderPath: RenderPath }>;
 
+async function indexRecent(out: string, into: string): Promise<number> {
+  const c = loadedContent(out);
+  if (!c) throw new Error('índice de busca: o conteúdo do build não foi carregado');
+  return writeSearchIndex(c, into, { recent: true });
+}
+
 /** One targeted build with the kept renderer, into SITE_OUT_DIR of the (already set) environment. */
 export async function renderTargeted(p: Prerenderer, env: Record<string, string | undefined>, log: (s: string) => void = () => {}): Promise<void> {
   const out = env.SITE_OUT_DIR;
@@ -88,7 +99,8 @@ export async function renderTargeted(p: Prerenderer, env: Record<string, string 
   options.settings.config.outDir = pathToFileURL(`${path.resolve(out)}/`);
   // getStaticPaths results are cached per route by Astro: this build asks again.
   p.app.routeCache.clearAll();
-  const post = await beginPostBuild(ROOT, path.resolve(out), true);
+  // The recent search index from the content these pages were rendered from, in this process (no second load).
+  const post = await beginPostBuild(ROOT, path.resolve(out), true, { index: (into) => indexRecent(out, into) });
   const seen = new Set<string>();
   const paths = (await p.getStaticPaths()).filter(({ pathname }) => {
     const key = pathname.replace(/\/$/, '');

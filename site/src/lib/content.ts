@@ -273,10 +273,25 @@ function writeReport(skipped: SkippedRecord[]) {
   if (out) writeFileSync(`${out.replace(/\/$/, '')}.report.json`, JSON.stringify({ skipped }));
 }
 
+/**
+ * The content of the build writing to `out`, once loaded, for whoever needs it
+ * in the same process without loading it again: the warm render process indexes
+ * the recent stories after rendering (scripts/lib/builder/warm-render.ts), and
+ * it holds this module twice (the site's bundle and its own import), hence
+ * globalThis. Keyed by output folder: never another build's.
+ */
+const LOADED = Symbol.for('portal.content.loaded');
+const loaded = globalThis as { [LOADED]?: { out: string | undefined; c: Content } };
+export function loadedContent(out: string): Content | null {
+  const l = loaded[LOADED];
+  return l && l.out === out ? l.c : null;
+}
+
 /** All build data, fetched once per build. */
 export const content: () => Promise<Content> = perBuild(() =>
   load().then((c) => {
     writeReport(c.skipped);
+    loaded[LOADED] = { out: process.env.SITE_OUT_DIR, c };
     return c;
   }),
 );

@@ -60,22 +60,26 @@ describe('news rows of a build', () => {
     expect(other.rows).toEqual(rows(['x']));
   });
 
-  it("a full build's search process takes the rows its page process wrote, once they are there (Directus serialises the archive once)", async () => {
+  it("a full build's search process reads the archive and writes the rows; the page process takes them (Directus serialises it once)", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'snap-'));
     const out = path.join(dir, 'full');
-    const search = newsRows(
+    const page = newsRows(
       { all: async () => Promise.reject(new Error('never a second read of the archive')), byIds: async () => [] },
-      { SITE_OUT_DIR: out, PORTAL_SEARCH_INDEX_PROCESS: '1' },
+      { SITE_OUT_DIR: out, PORTAL_ROWS_FROM_SEARCH: '1' },
     );
     await new Promise((r) => setTimeout(r, 250));
-    await newsRows({ all: async () => rows(['a', 'b']), byIds: async () => [] }, { SITE_OUT_DIR: out });
-    expect((await search).rows).toEqual(rows(['a', 'b']));
+    await newsRows({ all: async () => rows(['a', 'b']), byIds: async () => [] }, { SITE_OUT_DIR: out, PORTAL_SEARCH_INDEX_PROCESS: '1' });
+    expect(deserialize(readFileSync(`${out}.news.v8`))).toEqual(rows(['a', 'b']));
+    expect((await page).rows).toEqual(rows(['a', 'b']));
   });
 
-  it('the hand-over gives up when the page process is gone without writing the rows', async () => {
+  it('the page process stops waiting when the search-index process failed without the rows', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'snap-'));
-    await expect(handedOver(path.join(dir, 'never.news.v8'), { parentAlive: () => false })).rejects.toThrow(/não chegaram/);
-    await expect(handedOver(path.join(dir, 'never.news.v8'), { maxMs: 200 })).rejects.toThrow(/não chegaram/);
+    const failedFile = path.join(dir, 'x.failed');
+    const waiting = handedOver(path.join(dir, 'never.news.v8'), { failedFile });
+    writeFileSync(failedFile, '');
+    await expect(waiting).rejects.toThrow(/não chegaram/);
+    await expect(handedOver(path.join(dir, 'never.news.v8'), { failedFile: path.join(dir, 'no'), maxMs: 200 })).rejects.toThrow(/não chegaram/);
   });
 
   it('an unreadable snapshot falls back to the whole archive', async () => {

@@ -10,9 +10,9 @@
  * (category and municipality names are joined into the rows); the next full
  * build (at most a minute after a change) catches up anything else.
  */
-import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
-import { listedIds, NEWS_SNAPSHOT_ENV, SEARCH_INDEX_PROCESS_ENV, newsSnapshotFile } from '@portal/domain/build-contract';
+import { listedIds, NEWS_SNAPSHOT_ENV, ROWS_FROM_SEARCH_ENV, rowsFailedFile, SEARCH_INDEX_PROCESS_ENV, newsSnapshotFile } from '@portal/domain/build-contract';
 
 type Env = Record<string, string | undefined>;
 type Row = { id: string };
@@ -64,27 +64,17 @@ function readSnapshot<T>(file: string | undefined): T[] | null {
 }
 
 /**
- * The rows the page process of this build wrote (it writes them once read):
- * waited for while that process runs; an error once it is gone without them
- * (its build failed) or after `maxMs`.
+ * The rows this build's search-index process read and wrote (a full build):
+ * waited for while it works; an error once it failed without them (its parent
+ * leaves `failedFile`) or after `maxMs`.
  */
-export async function handedOver<T>(file: string, o: { maxMs?: number; parentAlive?: () => boolean } = {}): Promise<T[]> {
-  const parentAlive =
-    o.parentAlive ??
-    (() => {
-      try {
-        process.kill(process.ppid, 0);
-        return process.ppid !== 1;
-      } catch {
-        return false;
-      }
-    });
+export async function handedOver<T>(file: string, o: { failedFile: string; maxMs?: number }): Promise<T[]> {
   const until = Date.now() + (o.maxMs ?? 30 * 60_000);
   for (;;) {
     const rows = readSnapshot<T>(file);
     if (rows) return rows;
-    if (!parentAlive() || Date.now() > until) throw new Error(`as notícias do build não chegaram em ${file}`);
-    await new Promise((r) => setTimeout(r, 100));
+    if (existsSync(o.failedFile) || Date.now() > until) throw new Error(`as notícias do build não chegaram em ${file}`);
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -92,7 +82,9 @@ export async function handedOver<T>(file: string, o: { maxMs?: number; parentAli
  * The build's news rows. `all` reads every published story; `byIds` reads the listed ones.
  * `before`: the listed stories' rows in the snapshot (where they were listed until now),
  * or null without a snapshot. Writes the rows beside the output for the next targeted
- * build (the page process only).
+ * build: the process that read them does (a targeted build's page process; a full
+ * build's search-index process, which starts first, and whose rows its page process
+ * takes instead of reading the archive again).
  */
 export async function newsRows<T extends Row>(
   fetch: { all: () => Promise<T[]>; byIds: (ids: string[]) => Promise<T[]> },
@@ -103,16 +95,19 @@ export async function newsRows<T extends Row>(
   const snapshot = targeted ? readSnapshot<T>(env[NEWS_SNAPSHOT_ENV]) : null;
   const out = env.SITE_OUT_DIR;
   const searchProcess = env[SEARCH_INDEX_PROCESS_ENV] === '1';
+  // A full build's page process takes the rows its search-index process read: Directus serialises the archive once.
+  const fromSearch = !targeted && !searchProcess && env[ROWS_FROM_SEARCH_ENV] === '1' && !!out;
   const rows = snapshot
     ? mergeRows(snapshot, listed, listed.length ? await fetch.byIds(listed) : [])
-    : // A full build's search index takes the rows its page process read: Directus serialises the archive once.
-      !targeted && searchProcess && out
-      ? await handedOver<T>(newsSnapshotFile(out))
+    : fromSearch
+      ? await handedOver<T>(newsSnapshotFile(out), { failedFile: rowsFailedFile(out) })
       : await fetch.all();
-  if (out && !searchProcess) {
+  // Whoever read them writes them: the page process, or in a full build its search-index process.
+  const writes = searchProcess ? !targeted : !fromSearch;
+  if (out && writes) {
     const file = newsSnapshotFile(out);
-    writeFileSync(`${file}.tmp`, serialize(rows));
-    renameSync(`${file}.tmp`, file);
+    writeFileSync(`${file}.tmp.${process.pid}`, serialize(rows));
+    renameSync(`${file}.tmp.${process.pid}`, file);
     const key = identity(file);
     if (key) slot[LAST] = { key, rows };
   }

@@ -8,7 +8,7 @@ import { htmlToText } from '@portal/domain/sanitize';
 import { responsiveImage } from '@portal/domain/images';
 import path from 'node:path';
 import { RECENT_INDEX_DIR, searchParts, searchShardDirs, searchShardSize } from '@portal/domain/search-delta';
-import { content, type Article } from './content.ts';
+import { content, type Article, type Content } from './content.ts';
 import { recentStories } from './search-delta.ts';
 
 type Pagefind = typeof import('pagefind');
@@ -53,7 +53,12 @@ async function writeIndex(pagefind: Pagefind, news: Article[], outputPath: strin
  * many were indexed.
  */
 export async function buildSearchIndex(outputPath: string, o: { recent?: boolean } = {}): Promise<number> {
-  const [c, pagefind] = await Promise.all([content(), import('pagefind')]);
+  return writeSearchIndex(await content(), outputPath, o);
+}
+
+/** The same from a build's content already loaded (the warm render indexes in its own process: loadedContent). */
+export async function writeSearchIndex(c: Pick<Content, 'news'>, outputPath: string, o: { recent?: boolean } = {}): Promise<number> {
+  const pagefind = await import('pagefind');
   if (o.recent) {
     const news = recentStories(c);
     if (news.length) await writeIndex(pagefind, news, path.join(outputPath, RECENT_INDEX_DIR), true);
