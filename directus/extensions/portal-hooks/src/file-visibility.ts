@@ -32,7 +32,12 @@ export const FILE_SOURCES = {
 
 export type FileSource = keyof typeof FILE_SOURCES;
 
-const refsOf = (source: FileSource, rows: Row[]) => fileRefs(...rows.flatMap((r) => FILE_SOURCES[source].fields.map((f) => r[f])));
+/** Files the rows refer to; row by row (spread as arguments, 100,000 stories overflowed the stack at start). */
+function refsOf(source: FileSource, rows: Row[]): string[] {
+  const out = new Set<string>();
+  for (const r of rows) for (const f of FILE_SOURCES[source].fields) for (const id of fileRefs(r[f])) out.add(id);
+  return [...out];
+}
 
 /** Files the rows refer to before and after a write: the ones whose flag may change. */
 export function candidateFiles(source: FileSource, before: Row[], after: Row[]): string[] {
