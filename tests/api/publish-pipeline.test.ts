@@ -108,7 +108,11 @@ describe('publish pipeline', () => {
   });
 
   it('a correction is live on its article, with "Atualizado em" and dateModified, and on /correcoes (issue #12)', async () => {
-    const n = ok(await who.editor.post('/items/news', newsFactory({ title: `Pipeline correção ${Date.now()}`, status: 'published' }))) as { id: string; slug: string; title: string };
+    const n = ok(await who.editor.post('/items/news', newsFactory({ title: `Pipeline correção ${Date.now()}`, status: 'published' }))) as {
+      id: string;
+      slug: string;
+      title: string;
+    };
     await until(() => existsSync(page(n.slug)), 90_000, 'página publicada');
     expect(readFileSync(page(n.slug), 'utf8')).not.toContain('Atualizado em');
     const note = `O nome correto da ponte é Ponte do Outeiro ${Date.now()}.`;
@@ -187,7 +191,7 @@ describe('permanent URLs (issue #8)', () => {
   afterAll(() => new Promise((r) => front.close(r)));
   const get = (p: string) => fetch(frontUrl + p, { redirect: 'manual' });
 
-  it('a story that went out keeps its URL when its title changes; the old portal\'s literal address redirects', async () => {
+  it("a story that went out keeps its URL when its title changes; the old portal's literal address redirects", async () => {
     const title = `Câmara de Belém vota orçamento ${Date.now()}`;
     const story = ok(await who.editor.post('/items/news', newsFactory({ title, status: 'published' })));
     // Accents folded (decision 005); the spec's literal form kept as an alias.
@@ -231,7 +235,7 @@ describe('permanent URLs (issue #8)', () => {
     expect((await fetch(`http://127.0.0.1:${inject('builderPort')}/redirect?path=/news/nunca-existiu-assim/`)).status).toBe(404);
   });
 
-  it('a draft\'s address follows its title until it first goes out', async () => {
+  it("a draft's address follows its title until it first goes out", async () => {
     const draft = ok(await who.producer.post('/items/news', newsFactory({ title: `Rascunho inicial ${Date.now()}` })));
     const r = await who.producer.patch(`/items/news/${draft.id}`, { title: 'Título definitivo da pauta' });
     expect(r.data.slug).toMatch(/^titulo-definitivo-da-pauta(-\d+)?$/);
@@ -297,7 +301,15 @@ describe('site-wide changes under a stream of publishes (issue #8)', () => {
   it('an ad created is live on the pages with slots and in /live.json (for pages cached before it)', async () => {
     await builder.idle();
     // Action
-    const ad = ok(await who.super_admin.post('/items/ads', { title: `Feira ${Date.now()}`, ad_type: 'sidebar', position: 'top', content: '<p>Feira do Açaí</p>', is_active: true }));
+    const ad = ok(
+      await who.super_admin.post('/items/ads', {
+        title: `Feira ${Date.now()}`,
+        ad_type: 'sidebar',
+        position: 'top',
+        content: '<p>Feira do Açaí</p>',
+        is_active: true,
+      }),
+    );
     // Assert
     await until(() => live().ads.top.some((a: { id: string }) => a.id === ad.id), 30_000, 'anúncio em live.json');
     expect(live().ads.top.find((a: { id: string }) => a.id === ad.id).html).toContain('Feira do Açaí');
