@@ -28,6 +28,8 @@ const scratchDir = path.join(here, '.cache/astro-build', createHash('sha1').upda
  * in its own scratch folder (inside the project, so they resolve its packages).
  */
 function ownPrerenderScratch() {
+  // Set only in the live lane's warm process (KEEP_PRERENDERER, scripts/lib/builder/warm-render.ts).
+  const keep = globalThis[Symbol.for('portal.keepPrerenderer')];
   return {
     name: 'portal-own-prerender-scratch',
     hooks: {
@@ -40,13 +42,11 @@ function ownPrerenderScratch() {
         }),
       // The live lane's warm process keeps this build's page renderer for the next targeted builds (scripts/lib/builder/warm-render.ts).
       'astro:build:start': ({ setPrerenderer }) => {
-        const keep = globalThis[Symbol.for('portal.keepPrerenderer')];
         if (keep) setPrerenderer((d) => keep(d, path.join(scratchDir, '.prerender')));
       },
       // With a prerenderer set, Astro leaves the prerender entry to the adapter: this one keeps Astro's own.
       'astro:build:setup': ({ updateConfig }) => {
-        if (globalThis[Symbol.for('portal.keepPrerenderer')])
-          updateConfig({ environments: { prerender: { build: { rolldownOptions: { input: 'astro/entrypoints/prerender' } } } } });
+        if (keep) updateConfig({ environments: { prerender: { build: { rolldownOptions: { input: 'astro/entrypoints/prerender' } } } } });
       },
     },
   };

@@ -27,8 +27,9 @@ export type TargetedRequest = {
   /**
    * No per-list pages (category, municipality, author): the change reaches
    * them through /live.json (settings, ads) or is not on them (events, on the
-   * home page only). Kept by a merge only while every story-less request in it
-   * has it; with stories the lists follow the stories anyway.
+   * home page only). Only on a request with no story and no archive (with
+   * stories the lists follow the stories); kept by a merge only while every
+   * story-less request in it has it.
    */
   lists?: false;
 };
@@ -109,7 +110,7 @@ export function targetedBuildEnv(req: TargetedRequest, previousRelease: string):
     [PREVIOUS_RELEASE_ENV]: previousRelease,
     ...(req.months?.length ? { [BUILD_MONTHS_ENV]: req.months.join(',') } : {}),
     ...(req.archive ? { [BUILD_ARCHIVE_ENV]: '1' } : {}),
-    ...(req.lists === false && !req.news.length && !req.archive ? { [BUILD_LISTS_ENV]: 'none' } : {}),
+    ...(req.lists === false ? { [BUILD_LISTS_ENV]: 'none' } : {}),
   };
 }
 
@@ -141,7 +142,7 @@ function targeted(news: string[], slugs: string[], months: string[], archive: bo
     slugs: uniq(slugs),
     ...(months.length ? { months: uniq(months) } : {}),
     ...(archive ? { archive: true as const } : {}),
-    ...(noLists && !archive ? { lists: false as const } : {}),
+    ...(noLists && !archive && !news.length ? { lists: false as const } : {}),
   };
 }
 

@@ -60,25 +60,20 @@ function modulesUnder(dir: string): string[] {
 }
 
 /**
- * Wraps the first build's prerenderer (Astro's `setPrerenderer` hook, through
- * astro.config.mjs): it renders that build as usual, then every module of its
- * bundle is loaded and the renderer handed to `onKept`.
+ * Takes the first build's prerenderer (Astro's `setPrerenderer` hook, through
+ * astro.config.mjs): it renders that build as usual; at its teardown every
+ * module of its bundle is loaded and the renderer handed to `onKept`.
  */
 export function keepPrerenderer(onKept: (p: Prerenderer) => void) {
-  return (d: Prerenderer, prerenderDir: string): Prerenderer => ({
-    name: 'portal:kept',
-    setup: () => d.setup?.() ?? Promise.resolve(),
-    getStaticPaths: () => d.getStaticPaths(),
-    render: (request, o) => d.render(request, o),
-    get app() {
-      return d.app;
-    },
-    async teardown() {
-      await d.teardown?.();
+  return (d: Prerenderer, prerenderDir: string): Prerenderer => {
+    const teardown = d.teardown?.bind(d);
+    d.teardown = async () => {
+      await teardown?.();
       for (const f of modulesUnder(prerenderDir)) await import(pathToFileURL(f).href);
       onKept(d);
-    },
-  });
+    };
+    return d;
+  };
 }
 
 // Astro's own page-to-file step; not a public export, so reached by path (astro is pinned in site/package.json).

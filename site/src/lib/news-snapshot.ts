@@ -32,13 +32,10 @@ export function mergeRows<T extends Row>(snapshot: readonly T[], listed: readonl
  * The last snapshot this process wrote or read, with its rows, so the warm
  * render process (scripts/lib/builder/warm-render.ts) does not read back the
  * archive it wrote one publish ago (at 100,000 stories, seconds). Keyed by the
- * file's identity (a rename keeps it; any rewrite changes it), and held on
- * globalThis because that process loads this module twice (the site's bundle
- * and the search index). The rows are never mutated (mergeRows makes a new array).
+ * file's identity (a rename keeps it; any rewrite changes it). The rows are
+ * never mutated (mergeRows makes a new array).
  */
-const LAST = Symbol.for('portal.newsSnapshot.last');
-type Last = { key: string; rows: unknown[] };
-const slot = globalThis as { [LAST]?: Last };
+let last: { key: string; rows: unknown[] } | undefined;
 
 function identity(file: string): string | null {
   try {
@@ -52,11 +49,11 @@ function identity(file: string): string | null {
 function readSnapshot<T>(file: string | undefined): T[] | null {
   const key = file ? identity(file) : null;
   if (!file || !key) return null;
-  if (slot[LAST]?.key === key) return slot[LAST].rows as T[];
+  if (last?.key === key) return last.rows as T[];
   try {
     const rows = deserialize(readFileSync(file));
     if (!Array.isArray(rows)) return null;
-    slot[LAST] = { key, rows };
+    last = { key, rows };
     return rows as T[];
   } catch {
     return null; // Unreadable: the build reads everything from Directus, as a full one does.
@@ -109,7 +106,7 @@ export async function newsRows<T extends Row>(
     writeFileSync(`${file}.tmp.${process.pid}`, serialize(rows));
     renameSync(`${file}.tmp.${process.pid}`, file);
     const key = identity(file);
-    if (key) slot[LAST] = { key, rows };
+    if (key) last = { key, rows };
   }
   const ids = new Set(listed);
   return { rows, before: snapshot ? snapshot.filter((r) => ids.has(r.id)) : null };
