@@ -63,14 +63,18 @@ export const BUILD_SLUGS_ENV = 'PORTAL_BUILD_SLUGS';
 export const PREVIOUS_RELEASE_ENV = 'PORTAL_PREVIOUS_RELEASE';
 
 /**
- * Builder → Astro: the news rows the release under a targeted build was made
- * from (v8-serialised, beside that release). The build reads them and fetches
- * only the stories it lists, instead of the whole archive from Directus.
+ * Builder → Astro: the story rows the release under a targeted build was made
+ * from (v8-serialised, beside that release: its base, and the delta of the
+ * targeted builds laid over it since). The build reads them and fetches only
+ * the stories it lists, instead of the whole archive from Directus.
  */
 export const NEWS_SNAPSHOT_ENV = 'PORTAL_NEWS_SNAPSHOT';
 
 /** Where a release's news rows are kept: beside it, never inside (not a public file). */
 export const newsSnapshotFile = (release: string) => `${release.replace(/\/$/, '')}.news.v8`;
+
+/** Beside a release's rows: the stories targeted builds changed since they were written, and their fresh rows. */
+export const snapshotDeltaFile = (snapshot: string) => `${snapshot}.delta`;
 
 /**
  * Astro → its search-index process. In a targeted build it reads the rows and

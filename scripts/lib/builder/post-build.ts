@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { chmod, copyFile, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { newsSnapshotFile, ROWS_FROM_SEARCH_ENV, rowsFailedFile, SEARCH_INDEX_PROCESS_ENV } from '../../../domain/src/build-contract.ts';
+import { newsSnapshotFile, ROWS_FROM_SEARCH_ENV, snapshotDeltaFile, rowsFailedFile, SEARCH_INDEX_PROCESS_ENV } from '../../../domain/src/build-contract.ts';
 import { rmSync, writeFileSync } from 'node:fs';
 
 /** The index builder runs as its own process: the render process's event loop is too busy to feed Pagefind. */
@@ -52,6 +52,7 @@ export async function beginPostBuild(
   if (!targeted) {
     // A full build's rows come from its search-index process, which starts now, while Vite bundles (news-snapshot.ts).
     rmSync(newsSnapshotFile(outDir), { force: true });
+    rmSync(snapshotDeltaFile(newsSnapshotFile(outDir)), { force: true });
     rmSync(rowsFailedFile(outDir), { force: true });
     process.env[ROWS_FROM_SEARCH_ENV] = '1';
   }

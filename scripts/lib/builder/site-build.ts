@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync
 import type { SkippedRecord } from '@portal/domain/text-limits';
 import path from 'node:path';
 import { ROOT } from '../../../directus/scripts/lib/paths.ts';
-import { NEWS_SNAPSHOT_ENV, newsSnapshotFile, SITE_WIDE, targetedBuildEnv, type TargetedRequest } from '@portal/domain/build-contract';
+import { NEWS_SNAPSHOT_ENV, newsSnapshotFile, SITE_WIDE, snapshotDeltaFile, targetedBuildEnv, type TargetedRequest } from '@portal/domain/build-contract';
 import { ARCHIVE_ROOTS, isMonthKey } from '@portal/domain/archive';
 import type { Releases } from './releases.ts';
 import { BuildWorker, type BuildWorkerOptions } from './build-worker.ts';
@@ -237,7 +237,13 @@ export async function buildTargeted(req: TargetedRequest, base: string | null, r
     removeFiles(dir, stale);
     for (const slug of gone) rmSync(path.join(dir, 'news', slug), { recursive: true, force: true });
     if (existsSync(`${scratch}.report.json`)) renameSync(`${scratch}.report.json`, `${dir}.report.json`);
-    if (existsSync(newsSnapshotFile(scratch))) renameSync(newsSnapshotFile(scratch), newsSnapshotFile(dir));
+    // The rows the next build starts from: a delta over the release's base, or (a build that read everything) a new base.
+    const [rows, delta] = [newsSnapshotFile(scratch), snapshotDeltaFile(newsSnapshotFile(scratch))];
+    if (existsSync(rows)) {
+      rmSync(snapshotDeltaFile(newsSnapshotFile(dir)), { force: true });
+      renameSync(rows, newsSnapshotFile(dir));
+    }
+    if (existsSync(delta)) renameSync(delta, snapshotDeltaFile(newsSnapshotFile(dir)));
     return dir;
   } finally {
     releases.discard(scratch);

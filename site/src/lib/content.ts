@@ -17,7 +17,8 @@ import { topByCount } from '@portal/domain/engagement';
 import { isUsableSlug, unrenderableNewsReason, type SkippedRecord } from '@portal/domain/text-limits';
 import { writeFileSync } from 'node:fs';
 import { directus } from './directus.ts';
-import { newsRows } from './news-snapshot.ts';
+import { storyRows } from './news-snapshot.ts';
+import { everyRow } from './paged-read.ts';
 import { inLists, listScope, type ListScope } from './archive-pages.ts';
 import { perBuild } from './per-build.ts';
 
@@ -107,32 +108,122 @@ const NEWS_FIELDS = [
   'like_count',
   { category_id: ['id', 'name', 'slug'], municipality_id: ['id', 'name', 'slug'] },
 ] as const;
+const CORRECTION_FIELDS = ['id', 'news_id', 'note', 'created_at'] as const;
+const ALIAS_FIELDS = ['slug', { news_id: ['id', 'slug'] }] as const;
 
 const chunks = <T>(xs: T[], n: number): T[][] => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
+const usable = (ref: Joined) => (ref && isUsableSlug(ref.slug) ? ref : null);
+const newestFirst = (a: { publishedAt: string }, b: { publishedAt: string }) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0);
+const NO_CORRECTIONS: Correction[] = [];
+type ArticleInputs = { author: string; authorSlug: string | null; corrections: Correction[] };
+
+/**
+ * A story's article as a build renders it, made once per row: a targeted
+ * build's rows are the same objects as the last build's but for the stories it
+ * lists (news-snapshot.ts), so the warm render process re-derives only those,
+ * not 100,000 stories per publish. Remade when anything else it is made of
+ * changed (the byline, the corrections).
+ */
+const made = new WeakMap<RawNews, { inputs: ArticleInputs; result: Article | { reason: string } }>();
+function articleOf(n: RawNews, inputs: ArticleInputs): Article | { reason: string } {
+  const hit = made.get(n);
+  if (hit && sameInputs(hit.inputs, inputs)) return hit.result;
+  const result = makeArticle(n, inputs);
+  made.set(n, { inputs, result });
+  return result;
+}
+
+const sameInputs = (x: ArticleInputs, y: ArticleInputs) =>
+  x.author === y.author &&
+  x.authorSlug === y.authorSlug &&
+  x.corrections.length === y.corrections.length &&
+  x.corrections.every((c, i) => c.id === y.corrections[i]!.id && c.note === y.corrections[i]!.note && c.at === y.corrections[i]!.at);
+
+// One bad record (written before the limits, or by hand in the database) is
+// left out and reported; it never breaks the build of everything else.
+function makeArticle(n: RawNews, { author, authorSlug, corrections: given }: ArticleInputs): Article | { reason: string } {
+  const reason = unrenderableNewsReason(n);
+  if (reason) return { reason };
+  const cat = usable(n.category_id);
+  const mun = usable(n.municipality_id);
+  const publishedAt = new Date(n.published_at!).toISOString();
+  const updatedAt = n.updated_at ? new Date(n.updated_at).toISOString() : null;
+  const corrections = [...given].sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : 0));
+  return {
+    id: n.id,
+    title: n.title,
+    summary: n.summary?.trim() ? n.summary : null,
+    slug: n.slug,
+    image: n.featured_image || null,
+    category: cat ? { name: cat.name, slug: cat.slug } : null,
+    municipality: mun ? { name: mun.name, slug: mun.slug } : null,
+    author,
+    authorSlug,
+    publishedAt,
+    views: Number(n.view_count ?? 0),
+    likes: Number(n.like_count ?? 0),
+    content: n.content ?? '',
+    caption: n.featured_image_caption || null,
+    isFeatured: !!n.is_featured,
+    updatedAt,
+    corrections,
+    modifiedAt: modifiedAfterPublication(
+      publishedAt,
+      updatedAt,
+      corrections.map((x) => x.at),
+    ),
+    categoryId: cat?.id ?? null,
+    municipalityId: mun?.id ?? null,
+  };
+}
+
+type RawCorrection = { id: string; news_id: string; note: string; created_at: string };
+type RawAlias = { slug: string; news_id: { id: string; slug: string } | null };
+type Rows = { news: RawNews[]; corrections: RawCorrection[]; aliases: RawAlias[] };
+
 async function load(): Promise<Content> {
   const client = directus();
-  const [newsRead, categories, municipalities, settingRows, profiles, events, ads, aliases, correctionRows] = await Promise.all([
-    // The public policy already limits reads to published news whose date has come;
-    // the status filter keeps that true even if the policy were widened, and the loop below
-    // applies the rule itself (isPubliclyVisible) at the build's own time. PUBLIC_NEWS_FILTER is
-    // not used here: the SDK types published_at as text, so it refuses `_lte` on it.
-    newsRows<RawNews>({
-      all: async () =>
-        (await client.request(
-          readItems('news', { fields: NEWS_FIELDS, filter: { status: { _eq: 'published' } }, sort: ['-published_at'], limit: -1 }),
-        )) as unknown as RawNews[],
-      // A request lists at most 500 stories; 100 ids per read keep each URL short.
-      byIds: async (ids) =>
-        (
-          await Promise.all(
-            chunks(ids, 100).map((part) =>
-              client.request(
-                readItems('news', { fields: NEWS_FIELDS, filter: { _and: [{ status: { _eq: 'published' } }, { id: { _in: part } }] }, limit: -1 }),
-              ),
-            ),
-          )
-        ).flat() as unknown as RawNews[],
+  // A request lists at most 500 stories; 100 ids per read keep each URL short.
+  const byStory = async <T>(ids: string[], read: (part: string[]) => Promise<unknown>): Promise<T[]> =>
+    (await Promise.all(chunks(ids, 100).map(read))).flat() as T[];
+  const newsByIds = (ids: string[]) =>
+    byStory<RawNews>(ids, (part) =>
+      client.request(readItems('news', { fields: NEWS_FIELDS, filter: { _and: [{ status: { _eq: 'published' } }, { id: { _in: part } }] }, limit: -1 })),
+    );
+  const [storyRead, categories, municipalities, settingRows, profiles, events, ads] = await Promise.all([
+    // The stories, their corrections and their old addresses: from the release's snapshot plus the
+    // listed stories in a targeted build (news-snapshot.ts), from Directus in a full one.
+    storyRows<Rows>({
+      // The public policy already limits reads to published news whose date has come;
+      // the status filter keeps that true even if the policy were widened, and the loop below
+      // applies the rule itself (isPubliclyVisible) at the build's own time. PUBLIC_NEWS_FILTER is
+      // not used here: the SDK types published_at as text, so it refuses `_lte` on it.
+      news: {
+        all: () =>
+          everyRow<RawNews>({
+            page: async (offset, limit) =>
+              (await client.request(
+                readItems('news', { fields: NEWS_FIELDS, filter: { status: { _eq: 'published' } }, sort: ['id'], offset, limit }),
+              )) as unknown as RawNews[],
+            ids: async () => (await client.request(readItems('news', { fields: ['id'], filter: { status: { _eq: 'published' } }, limit: -1 }))).map((r) => r.id),
+            byIds: newsByIds,
+          }),
+        byIds: newsByIds,
+        story: (r) => r.id,
+      },
+      // Readers see only corrections of public stories (policy: PUBLIC_CORRECTION_FILTER).
+      corrections: {
+        all: async () => (await client.request(readItems('news_corrections', { fields: CORRECTION_FIELDS, limit: -1 }))) as unknown as RawCorrection[],
+        byIds: (ids) => byStory(ids, (part) => client.request(readItems('news_corrections', { fields: CORRECTION_FIELDS, filter: { news_id: { _in: part } }, limit: -1 }))),
+        story: (r) => String(r.news_id),
+      },
+      // Readers see only aliases of public stories (policy), which is all a redirect may point to.
+      aliases: {
+        all: async () => (await client.request(readItems('news_redirects', { fields: ALIAS_FIELDS, limit: -1 }))) as unknown as RawAlias[],
+        byIds: (ids) => byStory(ids, (part) => client.request(readItems('news_redirects', { fields: ALIAS_FIELDS, filter: { news_id: { _in: part } }, limit: -1 }))),
+        story: (r) => r.news_id?.id ?? '',
+      },
     }),
     client.request(readItems('categories', { fields: ['name', 'slug'], limit: -1 })),
     client.request(readItems('municipalities', { fields: ['name', 'slug'], limit: -1 })),
@@ -140,13 +231,10 @@ async function load(): Promise<Content> {
     client.request(readItems('profiles', { fields: ['user_id', 'full_name', 'avatar_url', 'bio'], limit: -1 })),
     client.request(readItems('events', { filter: { is_active: { _eq: true } }, sort: ['event_date'], limit: -1 })),
     client.request(readItems('ads', { filter: { is_active: { _eq: true } }, sort: ['-created_at'], limit: -1 })),
-    // Readers see only aliases of public stories (policy), which is all a redirect may point to.
-    client.request(readItems('news_redirects', { fields: ['slug', { news_id: ['slug'] }], limit: -1 })),
-    // Readers see only corrections of public stories (policy: PUBLIC_CORRECTION_FILTER).
-    client.request(readItems('news_corrections', { fields: ['id', 'news_id', 'note', 'created_at'], sort: ['-created_at'], limit: -1 })),
   ]);
+  const { news: rawNews, corrections: correctionRows, aliases } = storyRead.rows;
   const correctionsOf = new Map<string, Correction[]>();
-  for (const r of correctionRows as Array<{ id: string; news_id: string; note: string; created_at: string }>) {
+  for (const r of correctionRows) {
     if (!r.note?.trim() || !r.created_at) continue;
     const list = correctionsOf.get(String(r.news_id)) ?? [];
     list.push({ id: r.id, note: r.note.trim(), at: new Date(r.created_at).toISOString() });
@@ -155,7 +243,6 @@ async function load(): Promise<Content> {
 
   const authors = new Map(profiles.filter((p) => p.full_name).map((p) => [p.user_id, p.full_name as string]));
   const authorSlug = authorSlugs(profiles);
-  const rawNews = newsRead.rows;
   // Which per-list pages this build writes (the lists its stories are in and were in).
   const listed = new Set(listedIds(process.env) ?? []);
   const listedIn = (r: RawNews) => ({
@@ -163,11 +250,9 @@ async function load(): Promise<Content> {
     municipio: r.municipality_id?.slug ?? null,
     autor: (r.author_id && authorSlug.get(r.author_id)) || null,
   });
-  const lists = listScope(process.env, rawNews.filter((r) => listed.has(r.id)).map(listedIn), newsRead.before?.map(listedIn) ?? null);
+  const lists = listScope(process.env, rawNews.filter((r) => listed.has(r.id)).map(listedIn), storyRead.before?.news.map(listedIn) ?? null);
   const now = new Date();
   const news: Article[] = [];
-  // One bad record (written before the limits, or by hand in the database) is
-  // left out and reported; it never breaks the build of everything else.
   const skipped: SkippedRecord[] = [];
   // The API sorts names by bytes ("Belterra" before "Belém"); readers get pt-BR order.
   const usableCategories = sortByName(categories as Ref[]).filter((c) => {
@@ -175,49 +260,18 @@ async function load(): Promise<Content> {
     skipped.push({ kind: 'category', id: c.slug ?? '', title: c.name, reason: 'endereço (slug) vazio ou inválido' });
     return false;
   });
-  const usable = (ref: Joined) => (ref && isUsableSlug(ref.slug) ? ref : null);
-  // The SDK's inferred type for nested field lists is looser than the query; this is its shape.
-  for (const n of rawNews as unknown as RawNews[]) {
+  for (const n of rawNews) {
     if (!n.published_at || !isPubliclyVisible({ status: 'published', published_at: n.published_at }, now)) continue;
-    const reason = unrenderableNewsReason(n);
-    if (reason) {
-      skipped.push({ kind: 'news', id: n.id, title: n.title ?? '', reason });
-      continue;
-    }
-    const cat = usable(n.category_id);
-    const mun = usable(n.municipality_id);
-    const publishedAt = new Date(n.published_at).toISOString();
-    const updatedAt = n.updated_at ? new Date(n.updated_at).toISOString() : null;
-    const corrections = (correctionsOf.get(n.id) ?? []).sort((x, y) => y.at.localeCompare(x.at));
-    news.push({
-      id: n.id,
-      title: n.title,
-      summary: n.summary?.trim() ? n.summary : null,
-      slug: n.slug,
-      image: n.featured_image || null,
-      category: cat ? { name: cat.name, slug: cat.slug } : null,
-      municipality: mun ? { name: mun.name, slug: mun.slug } : null,
+    const made = articleOf(n, {
       author: (n.author_id && authors.get(n.author_id)) || AUTHOR_FALLBACK,
       authorSlug: (n.author_id && authorSlug.get(n.author_id)) || null,
-      publishedAt,
-      views: Number(n.view_count ?? 0),
-      likes: Number(n.like_count ?? 0),
-      content: n.content ?? '',
-      caption: n.featured_image_caption || null,
-      isFeatured: !!n.is_featured,
-      updatedAt,
-      corrections,
-      modifiedAt: modifiedAfterPublication(
-        publishedAt,
-        updatedAt,
-        corrections.map((x) => x.at),
-      ),
-      categoryId: cat?.id ?? null,
-      municipalityId: mun?.id ?? null,
+      corrections: correctionsOf.get(n.id) ?? NO_CORRECTIONS,
     });
+    if ('reason' in made) skipped.push({ kind: 'news', id: n.id, title: n.title ?? '', reason: made.reason });
+    else news.push(made);
   }
-  // Newest first, whatever order the API returned.
-  news.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+  // Newest first, whatever order the API returned (ISO dates: code-unit order is time order, and far cheaper than localeCompare).
+  news.sort(newestFirst);
 
   const group = (key: (a: Article) => string | null) => {
     const map = new Map<string, Article[]>();
@@ -233,7 +287,7 @@ async function load(): Promise<Content> {
 
   const bySlug = new Map(news.map((a) => [a.slug, a]));
   const redirects: Record<string, string> = {};
-  for (const r of aliases as unknown as Array<{ slug: string; news_id: { slug: string } | null }>) {
+  for (const r of aliases) {
     const to = r.news_id?.slug;
     // A live story's own address is never shadowed by an alias.
     if (to && bySlug.has(to) && !bySlug.has(r.slug) && isUsableSlug(r.slug)) redirects[r.slug] = to;
@@ -243,7 +297,7 @@ async function load(): Promise<Content> {
     news,
     bySlug,
     redirects,
-    corrections: news.flatMap((a) => a.corrections.map((x) => ({ ...x, story: { title: a.title, slug: a.slug } }))).sort((x, y) => y.at.localeCompare(x.at)),
+    corrections: news.flatMap((a) => a.corrections.map((x) => ({ ...x, story: { title: a.title, slug: a.slug } }))).sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : 0)),
     byCategory: group((a) => a.category?.slug ?? null),
     byMunicipality: group((a) => a.municipality?.slug ?? null),
     byAuthor: group((a) => a.authorSlug ?? null),

@@ -1,76 +1,109 @@
-import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { describe, expect, it } from 'vitest';
-import { handedOver, mergeRows, newsRows } from './news-snapshot.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { handedOver, mergeRows, storyRows, type RowSource } from './news-snapshot.ts';
 
-const rows = (ids: string[]) => ids.map((id) => ({ id, title: `t-${id}` }));
+type News = { id: string; title: string };
+type Fix = { id: string; news_id: string };
+type Sets = { news: News[]; fixes: Fix[] };
+const rows = (ids: string[]): News[] => ids.map((id) => ({ id, title: `t-${id}` }));
+const never = () => Promise.reject(new Error('never the whole archive'));
 
-describe('news rows of a build', () => {
+/** Sources over an archive in memory, recording what was asked of them. */
+function sources(archive: Sets, asked: string[][] = []): { news: RowSource<News>; fixes: RowSource<Fix> } {
+  return {
+    news: { all: async () => archive.news, byIds: async (ids) => (asked.push(ids), archive.news.filter((r) => ids.includes(r.id))), story: (r) => r.id },
+    fixes: { all: async () => archive.fixes, byIds: async (ids) => archive.fixes.filter((r) => ids.includes(r.news_id)), story: (r) => r.news_id },
+  };
+}
+const targeted = (dir: string, out: string, ids: string, over = 'live') => ({
+  SITE_OUT_DIR: path.join(dir, out),
+  PORTAL_BUILD_NEWS_IDS: ids,
+  PORTAL_NEWS_SNAPSHOT: path.join(dir, `${over}.news.v8`),
+});
+/** What the builder does once a targeted build is laid over the live release (site-build.ts). */
+function layOver(dir: string, out: string) {
+  const base = path.join(dir, `${out}.news.v8`);
+  if (existsSync(base)) renameSync(base, path.join(dir, 'live.news.v8'));
+  if (existsSync(`${base}.delta`)) renameSync(`${base}.delta`, path.join(dir, 'live.news.v8.delta'));
+}
+
+describe('story rows of a build', () => {
   it('a full build reads everything and keeps it beside its output', async () => {
     const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'snap-')), 'release');
-    const read = await newsRows({ all: async () => rows(['a', 'b']), byIds: async () => [] }, { SITE_OUT_DIR: out });
-    expect(read).toEqual({ rows: rows(['a', 'b']), before: null });
-    expect(deserialize(readFileSync(`${out}.news.v8`))).toEqual(rows(['a', 'b']));
+    const archive = { news: rows(['a', 'b']), fixes: [{ id: 'f', news_id: 'a' }] };
+    const read = await storyRows<Sets>(sources(archive), { SITE_OUT_DIR: out });
+    expect(read).toEqual({ rows: archive, before: null });
+    expect(deserialize(readFileSync(`${out}.news.v8`))).toEqual(archive);
   });
 
-  it('a targeted build starts from the rows under it and fetches only the stories it lists', async () => {
+  it('a targeted build starts from the rows under it, fetches only the stories it lists and writes only what changed', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'snap-'));
-    await newsRows({ all: async () => rows(['a', 'b', 'c']), byIds: async () => [] }, { SITE_OUT_DIR: path.join(dir, 'r1') });
+    const first = { news: rows(['a', 'b', 'c']), fixes: [{ id: 'f1', news_id: 'c' }] };
+    await storyRows<Sets>(sources(first), { SITE_OUT_DIR: path.join(dir, 'live') });
+    // b was edited and corrected, c left the site (no fresh row, nor its correction), d is new.
+    const now = { news: [rows(['a'])[0]!, { id: 'b', title: 'new' }, ...rows(['d'])], fixes: [{ id: 'f2', news_id: 'b' }] };
     const asked: string[][] = [];
-    const env = { SITE_OUT_DIR: path.join(dir, 'r2'), PORTAL_BUILD_NEWS_IDS: 'b,c,d', PORTAL_NEWS_SNAPSHOT: path.join(dir, 'r1.news.v8') };
-    // b was edited, c left the site (no fresh row), d is new.
-    const read = await newsRows(
-      {
-        all: async () => Promise.reject(new Error('never the whole archive')),
-        byIds: async (ids) => (
-          asked.push(ids),
-          [
-            { id: 'b', title: 'new' },
-            { id: 'd', title: 't-d' },
-          ]
-        ),
-      },
-      env,
-    );
+    const src = sources(now, asked);
+    src.news.all = never;
+    const read = await storyRows<Sets>(src, targeted(dir, 'r2', 'b,c,d'));
     expect(asked).toEqual([['b', 'c', 'd']]);
-    expect(read.rows).toEqual([
-      { id: 'a', title: 't-a' },
-      { id: 'b', title: 'new' },
-      { id: 'd', title: 't-d' },
-    ]);
-    expect(read.before).toEqual(rows(['b', 'c']));
+    expect(read.rows).toEqual({ news: [{ id: 'a', title: 't-a' }, { id: 'b', title: 'new' }, ...rows(['d'])], fixes: [{ id: 'f2', news_id: 'b' }] });
+    expect(read.before).toEqual({ news: rows(['b', 'c']), fixes: [{ id: 'f1', news_id: 'c' }] });
+    // Not the archive again: the changes since its base.
+    expect(existsSync(path.join(dir, 'r2.news.v8'))).toBe(false);
+    expect(deserialize(readFileSync(path.join(dir, 'r2.news.v8.delta')))).toMatchObject({ listed: ['b', 'c', 'd'], rows: { news: [{ id: 'b' }, { id: 'd' }] } });
     // The search index process reads but never writes.
-    await newsRows({ all: async () => [], byIds: async () => [] }, { ...env, SITE_OUT_DIR: path.join(dir, 'r3'), PORTAL_SEARCH_INDEX_PROCESS: '1' });
-    expect(() => readFileSync(path.join(dir, 'r3.news.v8'))).toThrow();
+    await storyRows<Sets>(src, { ...targeted(dir, 'r3', 'a'), PORTAL_SEARCH_INDEX_PROCESS: '1' });
+    expect(existsSync(path.join(dir, 'r3.news.v8.delta'))).toBe(false);
   });
 
-  it('the rows a process wrote are not read back from disk by its next build, unless the file changed', async () => {
+  it('deltas add up over the base: a process that never saw the earlier builds reads the same rows from disk', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'snap-'));
-    const first = await newsRows({ all: async () => rows(['a', 'b']), byIds: async () => [] }, { SITE_OUT_DIR: path.join(dir, 'r1') });
-    // The builder moves a build's rows beside the release it lays the build over.
-    renameSync(path.join(dir, 'r1.news.v8'), path.join(dir, 'live.news.v8'));
-    const env = { SITE_OUT_DIR: path.join(dir, 'r2'), PORTAL_BUILD_NEWS_IDS: 'z', PORTAL_NEWS_SNAPSHOT: path.join(dir, 'live.news.v8') };
-    const again = await newsRows({ all: async () => [], byIds: async () => [] }, env);
-    expect(again.rows[0]).toBe(first.rows[0]); // the same objects: not deserialised again
+    const archive: Sets = { news: rows(['a', 'b']), fixes: [] };
+    await storyRows<Sets>(sources(archive), { SITE_OUT_DIR: path.join(dir, 'live') });
+    archive.news = [{ id: 'a', title: 'a2' }, ...rows(['b', 'c'])];
+    await storyRows<Sets>(sources(archive), targeted(dir, 'r1', 'a,c'));
+    layOver(dir, 'r1');
+    archive.news = [{ id: 'a', title: 'a2' }, ...rows(['c'])];
+    const warm = await storyRows<Sets>(sources(archive), targeted(dir, 'r2', 'b'));
+    layOver(dir, 'r2');
+    expect(warm.rows.news).toEqual([{ id: 'a', title: 'a2' }, ...rows(['c'])]);
+    expect(deserialize(readFileSync(path.join(dir, 'live.news.v8.delta')))).toMatchObject({ listed: ['a', 'c', 'b'] });
+    // Another process (a recycled warm process) has no memo: the base and the delta from disk give the same rows.
+    vi.resetModules();
+    const fresh: typeof import('./news-snapshot.ts') = await import('./news-snapshot.ts');
+    const cold = await fresh.storyRows<Sets>(sources(archive), targeted(dir, 'r3', ''));
+    expect(cold.rows).toEqual(warm.rows);
+  });
+
+  it('the rows a process wrote are not read back from disk by its next build, unless a file changed', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'snap-'));
+    const first = await storyRows<Sets>(sources({ news: rows(['a', 'b']), fixes: [] }), { SITE_OUT_DIR: path.join(dir, 'live') });
+    const again = await storyRows<Sets>(sources({ news: [], fixes: [] }), targeted(dir, 'r2', 'z'));
+    expect(again.rows.news[0]).toBe(first.rows.news[0]); // the same objects: not deserialised again
+    layOver(dir, 'r2');
+    const third = await storyRows<Sets>(sources({ news: [], fixes: [] }), targeted(dir, 'r3', 'y'));
+    expect(third.rows.news[0]).toBe(first.rows.news[0]);
     // Written by someone else (another process, a full build): read from the file.
-    writeFileSync(path.join(dir, 'live.news.v8'), serialize(rows(['x'])));
-    const other = await newsRows({ all: async () => [], byIds: async () => [] }, { ...env, SITE_OUT_DIR: path.join(dir, 'r3') });
-    expect(other.rows).toEqual(rows(['x']));
+    writeFileSync(path.join(dir, 'live.news.v8'), serialize({ news: rows(['x']), fixes: [] }));
+    const other = await storyRows<Sets>(sources({ news: [], fixes: [] }), targeted(dir, 'r4', 'y'));
+    // …and the delta made over the old base is not applied to the new one: everything is read again.
+    expect(other.rows).toEqual({ news: [], fixes: [] });
   });
 
   it("a full build's search process reads the archive and writes the rows; the page process takes them (Directus serialises it once)", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'snap-'));
     const out = path.join(dir, 'full');
-    const page = newsRows(
-      { all: async () => Promise.reject(new Error('never a second read of the archive')), byIds: async () => [] },
-      { SITE_OUT_DIR: out, PORTAL_ROWS_FROM_SEARCH: '1' },
-    );
+    const archive = { news: rows(['a', 'b']), fixes: [] };
+    const src = sources(archive);
+    const page = storyRows<Sets>({ ...src, news: { ...src.news, all: never } }, { SITE_OUT_DIR: out, PORTAL_ROWS_FROM_SEARCH: '1' });
     await new Promise((r) => setTimeout(r, 250));
-    await newsRows({ all: async () => rows(['a', 'b']), byIds: async () => [] }, { SITE_OUT_DIR: out, PORTAL_SEARCH_INDEX_PROCESS: '1' });
-    expect(deserialize(readFileSync(`${out}.news.v8`))).toEqual(rows(['a', 'b']));
-    expect((await page).rows).toEqual(rows(['a', 'b']));
+    await storyRows<Sets>(src, { SITE_OUT_DIR: out, PORTAL_SEARCH_INDEX_PROCESS: '1' });
+    expect(deserialize(readFileSync(`${out}.news.v8`))).toEqual(archive);
+    expect((await page).rows).toEqual(archive);
   });
 
   it('the page process stops waiting when the search-index process failed without the rows', async () => {
@@ -82,13 +115,15 @@ describe('news rows of a build', () => {
     await expect(handedOver(path.join(dir, 'never.news.v8'), { failedFile: path.join(dir, 'no'), maxMs: 200 })).rejects.toThrow(/não chegaram/);
   });
 
-  it('an unreadable snapshot falls back to the whole archive', async () => {
+  it('a missing or unreadable snapshot (or one of the old format) falls back to the whole archive', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'snap-'));
-    const env = { PORTAL_BUILD_NEWS_IDS: 'a', PORTAL_NEWS_SNAPSHOT: path.join(dir, 'missing.news.v8') };
-    expect((await newsRows({ all: async () => rows(['a']), byIds: async () => [] }, env)).rows).toEqual(rows(['a']));
+    const archive = { news: rows(['a']), fixes: [] };
+    expect((await storyRows<Sets>(sources(archive), targeted(dir, 'r1', 'a', 'missing'))).rows).toEqual(archive);
+    writeFileSync(path.join(dir, 'old.news.v8'), serialize(rows(['x'])));
+    expect((await storyRows<Sets>(sources(archive), targeted(dir, 'r2', 'a', 'old'))).rows).toEqual(archive);
   });
 
-  it('mergeRows replaces listed rows by their fresh ones', () => {
-    expect(mergeRows(rows(['a', 'b']), ['b', 'c'], rows(['c']))).toEqual(rows(['a', 'c']));
+  it('mergeRows replaces listed stories’ rows by their fresh ones', () => {
+    expect(mergeRows(rows(['a', 'b']), ['b', 'c'], rows(['c']), (r) => r.id)).toEqual(rows(['a', 'c']));
   });
 });

@@ -1,41 +1,62 @@
 /**
- * The news rows of a build (issue #8, docs/decisions/006-publish-pipeline.md).
- * A full build reads every published story from Directus and keeps the rows
- * beside its release. A targeted build starts from the rows of the release it
- * is laid over and fetches only the stories its request lists (a publish, an
- * edit, an unpublish): the archive is read from one local file, not queried
- * and serialised by Directus on every publish — the same Directus the
- * newsroom is working in. Everything else (categories, settings, profiles…)
- * is small and always read fresh. A catalogue change reads everything again
- * (category and municipality names are joined into the rows); the next full
- * build (at most a minute after a change) catches up anything else.
+ * The story rows of a build (issue #8, docs/decisions/006-publish-pipeline.md):
+ * the published stories, their corrections and their old addresses, each row
+ * belonging to one story. A full build reads them all from Directus and keeps
+ * them beside its release (the base). A targeted build starts from the rows of
+ * the release it is laid over and fetches only the stories its request lists
+ * (a publish, an edit, a correction, an unpublish): the archive is read from
+ * one local file, not queried and serialised by Directus on every publish —
+ * the same Directus the newsroom is working in.
+ *
+ * What a targeted build changed is kept beside the release as a delta (the
+ * stories changed since the base and their fresh rows), not by rewriting the
+ * whole archive: at 100,000 stories that file is 128 MB, a second per publish.
+ * The next full build (the catch-up) writes a new base.
+ *
+ * Everything else (categories, settings, profiles…) is small and always read
+ * fresh. A catalogue change reads everything again (category and municipality
+ * names are joined into the rows).
  */
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
-import { listedIds, NEWS_SNAPSHOT_ENV, ROWS_FROM_SEARCH_ENV, rowsFailedFile, SEARCH_INDEX_PROCESS_ENV, newsSnapshotFile } from '@portal/domain/build-contract';
+import {
+  listedIds,
+  NEWS_SNAPSHOT_ENV,
+  ROWS_FROM_SEARCH_ENV,
+  rowsFailedFile,
+  SEARCH_INDEX_PROCESS_ENV,
+  newsSnapshotFile,
+  snapshotDeltaFile,
+} from '@portal/domain/build-contract';
 
 type Env = Record<string, string | undefined>;
-type Row = { id: string };
+
+/** Rows of several kinds, by kind: each row belongs to one story. */
+export type StorySets = Record<string, readonly object[]>;
+
+/** How one kind of row is read: all of them, the listed stories' ones, and whose story a row is. */
+export type RowSource<T> = { all: () => Promise<T[]>; byIds: (ids: string[]) => Promise<T[]>; story: (row: T) => string };
+export type RowSources<S extends StorySets> = { [K in keyof S]: RowSource<S[K][number]> };
+
+/** A release's changes since its base: the stories changed, and the rows they have now (none for a story that left). */
+type Delta<S extends StorySets> = { base: string; listed: string[]; rows: S };
 
 /**
- * The rows a build renders from: the snapshot with the listed stories
- * replaced by their fresh rows (a listed story that is not public any more
- * has no fresh row, so it leaves).
- * @example mergeRows([{ id: 'a' }, { id: 'b' }], ['b', 'c'], [{ id: 'c' }]) // [{ id: 'a' }, { id: 'c' }]
+ * The rows with the listed stories' rows replaced by their fresh ones (a
+ * listed story that is not public any more has no fresh row, so it leaves).
+ * @example mergeRows([{ id: 'a' }, { id: 'b' }], ['b', 'c'], [{ id: 'c' }], (r) => r.id) // [{ id: 'a' }, { id: 'c' }]
  */
-export function mergeRows<T extends Row>(snapshot: readonly T[], listed: readonly string[], fresh: readonly T[]): T[] {
+export function mergeRows<T>(rows: readonly T[], listed: readonly string[], fresh: readonly T[], story: (row: T) => string): T[] {
+  if (!listed.length) return rows as T[];
   const drop = new Set(listed);
-  return [...snapshot.filter((r) => !drop.has(r.id)), ...fresh];
+  return [...rows.filter((r) => !drop.has(story(r))), ...fresh];
 }
 
-/**
- * The last snapshot this process wrote or read, with its rows, so the warm
- * render process (scripts/lib/builder/warm-render.ts) does not read back the
- * archive it wrote one publish ago (at 100,000 stories, seconds). Keyed by the
- * file's identity (a rename keeps it; any rewrite changes it). The rows are
- * never mutated (mergeRows makes a new array).
- */
-let last: { key: string; rows: unknown[] } | undefined;
+function mergeSets<S extends StorySets>(sets: S, listed: readonly string[], fresh: S, sources: RowSources<S>): S {
+  const out = {} as Record<keyof S, object[]>;
+  for (const k of Object.keys(sources) as Array<keyof S>) out[k] = mergeRows<object>(sets[k] ?? [], listed, fresh[k] ?? [], sources[k].story as (r: object) => string);
+  return out as unknown as S;
+}
 
 function identity(file: string): string | null {
   try {
@@ -46,18 +67,55 @@ function identity(file: string): string | null {
   }
 }
 
-function readSnapshot<T>(file: string | undefined): T[] | null {
-  const key = file ? identity(file) : null;
-  if (!file || !key) return null;
-  if (last?.key === key) return last.rows as T[];
+/**
+ * The last base and the last merged rows this process wrote or read, so the
+ * warm render process (scripts/lib/builder/warm-render.ts) neither reads back
+ * the archive nor merges it again one publish later. Keyed by the files'
+ * identity (a rename keeps it; any rewrite changes it). Rows are never
+ * mutated (merging makes new arrays).
+ */
+let lastBase: { key: string; sets: StorySets } | undefined;
+let lastMerged: { key: string; sets: StorySets; delta: Delta<StorySets> | null } | undefined;
+
+function readFile<T>(file: string, valid: (x: unknown) => boolean): T | null {
   try {
-    const rows = deserialize(readFileSync(file));
-    if (!Array.isArray(rows)) return null;
-    last = { key, rows };
-    return rows as T[];
+    const x = deserialize(readFileSync(file));
+    return valid(x) ? (x as T) : null;
   } catch {
-    return null; // Unreadable: the build reads everything from Directus, as a full one does.
+    return null; // Unreadable (or written before this format): the build reads everything from Directus.
   }
+}
+
+const isSets = (x: unknown) => !!x && typeof x === 'object' && !Array.isArray(x) && Object.values(x).every(Array.isArray);
+
+function readBase<S extends StorySets>(file: string): { key: string; sets: S } | null {
+  const key = identity(file);
+  if (!key) return null;
+  if (lastBase?.key === key) return lastBase as { key: string; sets: S };
+  const sets = readFile<S>(file, isSets);
+  if (!sets) return null;
+  lastBase = { key, sets };
+  return lastBase as { key: string; sets: S };
+}
+
+/** The rows the release whose base is `file` was made from (base and delta), or null without a usable snapshot. */
+function readSnapshot<S extends StorySets>(file: string | undefined, sources: RowSources<S>): { sets: S; delta: Delta<S> | null } | null {
+  if (!file) return null;
+  const base = readBase<S>(file);
+  if (!base) return null;
+  const deltaFile = snapshotDeltaFile(file);
+  const deltaKey = identity(deltaFile);
+  const key = `${base.key}|${deltaKey ?? ''}`;
+  if (lastMerged?.key === key) return lastMerged as unknown as { sets: S; delta: Delta<S> | null };
+  let delta: Delta<S> | null = null;
+  if (deltaKey) {
+    delta = readFile<Delta<S>>(deltaFile, (x) => !!x && typeof x === 'object' && Array.isArray((x as Delta<S>).listed) && isSets((x as Delta<S>).rows));
+    // A delta made over another base (or unreadable) cannot be trusted: everything is read again.
+    if (!delta || delta.base !== base.key) return null;
+  }
+  const sets = delta ? mergeSets(base.sets, delta.listed, delta.rows, sources) : base.sets;
+  lastMerged = { key, sets, delta: delta as Delta<StorySets> | null };
+  return { sets, delta };
 }
 
 /**
@@ -65,49 +123,87 @@ function readSnapshot<T>(file: string | undefined): T[] | null {
  * waited for while it works; an error once it failed without them (its parent
  * leaves `failedFile`) or after `maxMs`.
  */
-export async function handedOver<T>(file: string, o: { failedFile: string; maxMs?: number }): Promise<T[]> {
+export async function handedOver<S extends StorySets>(file: string, o: { failedFile: string; maxMs?: number }): Promise<S> {
   const until = Date.now() + (o.maxMs ?? 30 * 60_000);
   for (;;) {
-    const rows = readSnapshot<T>(file);
-    if (rows) return rows;
+    const base = readBase<S>(file);
+    if (base) return base.sets;
     if (existsSync(o.failedFile) || Date.now() > until) throw new Error(`as notícias do build não chegaram em ${file}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
+function write(file: string, data: unknown): string | null {
+  writeFileSync(`${file}.tmp.${process.pid}`, serialize(data));
+  renameSync(`${file}.tmp.${process.pid}`, file);
+  return identity(file);
+}
+
+async function readAll<S extends StorySets>(sources: RowSources<S>): Promise<S> {
+  const keys = Object.keys(sources) as Array<keyof S>;
+  const read = await Promise.all(keys.map((k) => sources[k].all()));
+  return Object.fromEntries(keys.map((k, i) => [k, read[i]])) as unknown as S;
+}
+
+async function readListed<S extends StorySets>(sources: RowSources<S>, ids: string[]): Promise<S> {
+  const keys = Object.keys(sources) as Array<keyof S>;
+  const read = await Promise.all(keys.map((k) => (ids.length ? sources[k].byIds(ids) : Promise.resolve([]))));
+  return Object.fromEntries(keys.map((k, i) => [k, read[i]])) as unknown as S;
+}
+
 /**
- * The build's news rows. `all` reads every published story; `byIds` reads the listed ones.
- * `before`: the listed stories' rows in the snapshot (where they were listed until now),
- * or null without a snapshot. Writes the rows beside the output for the next targeted
- * build: the process that read them does (a targeted build's page process; a full
- * build's search-index process, which starts first, and whose rows its page process
- * takes instead of reading the archive again).
+ * The build's story rows. `before`: the listed stories' rows in the snapshot
+ * (where they were listed until now), or null without a snapshot. Writes what
+ * the next targeted build starts from beside the output: a targeted build over
+ * a snapshot writes its delta (small); any build that read everything writes a
+ * base — a targeted build's page process, or in a full build its
+ * search-index process, which starts first, and whose rows its page process
+ * takes instead of reading the archive again.
  */
-export async function newsRows<T extends Row>(
-  fetch: { all: () => Promise<T[]>; byIds: (ids: string[]) => Promise<T[]> },
-  env: Env = process.env,
-): Promise<{ rows: T[]; before: T[] | null }> {
+export async function storyRows<S extends StorySets>(sources: RowSources<S>, env: Env = process.env): Promise<{ rows: S; before: S | null }> {
   const targeted = listedIds(env);
   const listed = targeted ?? [];
-  const snapshot = targeted ? readSnapshot<T>(env[NEWS_SNAPSHOT_ENV]) : null;
+  const snapshot = targeted ? readSnapshot(env[NEWS_SNAPSHOT_ENV], sources) : null;
   const out = env.SITE_OUT_DIR;
   const searchProcess = env[SEARCH_INDEX_PROCESS_ENV] === '1';
   // A full build's page process takes the rows its search-index process read: Directus serialises the archive once.
   const fromSearch = !targeted && !searchProcess && env[ROWS_FROM_SEARCH_ENV] === '1' && !!out;
-  const rows = snapshot
-    ? mergeRows(snapshot, listed, listed.length ? await fetch.byIds(listed) : [])
-    : fromSearch
-      ? await handedOver<T>(newsSnapshotFile(out), { failedFile: rowsFailedFile(out) })
-      : await fetch.all();
+  const before = snapshot ? pick(snapshot.sets, listed, sources) : null;
+  if (snapshot) {
+    const fresh = await readListed(sources, listed);
+    const rows = mergeSets(snapshot.sets, listed, fresh, sources);
+    if (out && !searchProcess) {
+      const base = lastBase!.key;
+      const prior = snapshot.delta;
+      const delta: Delta<S> = {
+        base,
+        listed: [...new Set([...(prior?.listed ?? []), ...listed])],
+        rows: prior ? mergeSets(prior.rows, listed, fresh, sources) : fresh,
+      };
+      const key = write(snapshotDeltaFile(newsSnapshotFile(out)), delta);
+      if (key) lastMerged = { key: `${base}|${key}`, sets: rows, delta: delta as unknown as Delta<StorySets> };
+    }
+    return { rows, before };
+  }
+  const rows = fromSearch ? await handedOver<S>(newsSnapshotFile(out), { failedFile: rowsFailedFile(out) }) : await readAll(sources);
   // Whoever read them writes them: the page process, or in a full build its search-index process.
   const writes = searchProcess ? !targeted : !fromSearch;
   if (out && writes) {
     const file = newsSnapshotFile(out);
-    writeFileSync(`${file}.tmp.${process.pid}`, serialize(rows));
-    renameSync(`${file}.tmp.${process.pid}`, file);
-    const key = identity(file);
-    if (key) last = { key, rows };
+    rmSync(snapshotDeltaFile(file), { force: true });
+    const key = write(file, rows);
+    if (key) lastBase = { key, sets: rows };
   }
-  const ids = new Set(listed);
-  return { rows, before: snapshot ? snapshot.filter((r) => ids.has(r.id)) : null };
+  return { rows, before: null };
+}
+
+/** The rows of the `ids` stories in `sets`. */
+function pick<S extends StorySets>(sets: S, ids: readonly string[], sources: RowSources<S>): S {
+  const want = new Set(ids);
+  const out = {} as Record<keyof S, object[]>;
+  for (const k of Object.keys(sources) as Array<keyof S>) {
+    const story = sources[k].story as (r: object) => string;
+    out[k] = ids.length ? (sets[k] ?? []).filter((r) => want.has(story(r))) : [];
+  }
+  return out as unknown as S;
 }
