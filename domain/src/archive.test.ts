@@ -22,6 +22,13 @@ describe('archive months (Belém time)', () => {
     expect(monthKey('2026-03-01T03:00:00Z')).toBe('2026-03');
     expect(monthKey('2026-01-01T01:00:00Z')).toBe('2025-12');
     expect(monthKey(new Date('2026-11-22T12:00:00Z'))).toBe('2026-11');
+    // The string path and the date path agree at every hour around a month's turn, milliseconds or not.
+    for (let h = 0; h < 48; h++) {
+      const d = new Date(Date.UTC(2026, 2, 31, h, 30));
+      expect(monthKey(d.toISOString())).toBe(monthKey(d));
+      expect(monthKey(d.toISOString().replace('.000Z', 'Z'))).toBe(monthKey(d));
+    }
+    expect(monthKey('2026-03-01T02:30:00-03:00')).toBe('2026-03'); // not UTC: read as a date
   });
 
   it('month labels are pt-BR', () => {
@@ -38,7 +45,7 @@ describe('archive months (Belém time)', () => {
       { id: 'b', at: '2026-03-01T01:00:00Z' },
       { id: 'a', at: '2026-02-15T12:00:00Z' },
     ];
-    const g = groupByMonth(items, (x) => x.at);
+    const g = groupByMonth(items, (x) => monthKey(x.at));
     expect([...g.keys()]).toEqual(['2026-03', '2026-02']);
     expect(g.get('2026-02')!.map((x) => x.id)).toEqual(['b', 'a']);
   });

@@ -23,6 +23,14 @@ const BELEM_OFFSET_MS = 3 * 3600 * 1000;
 
 const MONTHS_PT = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 
+const digits = (s: string, from: number, to: number) => {
+  for (let i = from; i < to; i++) if (s.charCodeAt(i) < 48 || s.charCodeAt(i) > 57) return false;
+  return true;
+};
+/** "YYYY-MM-DDTHH:MM…Z", checked by position (a regular expression costs more than the rest of a build's grouping). */
+const isUtcIso = (s: string) =>
+  s.length >= 17 && s[4] === '-' && s[7] === '-' && s[10] === 'T' && s[13] === ':' && s.endsWith('Z') && digits(s, 0, 4) && digits(s, 5, 7) && digits(s, 8, 10) && digits(s, 11, 13);
+
 /** A month of publication in Belém time, "YYYY-MM". */
 export type MonthKey = string;
 
@@ -31,6 +39,9 @@ export type MonthKey = string;
  * @example monthKey('2026-03-01T02:30:00Z') // '2026-02' (still 28 Feb, 23:30 in Belém)
  */
 export function monthKey(date: string | Date): MonthKey {
+  // Every build groups its whole archive by month several times: a UTC ISO string is read
+  // without making a date (only the first three hours of a month's 1st are still the month before).
+  if (typeof date === 'string' && isUtcIso(date) && !(date.startsWith('01', 8) && date.slice(11, 13) < '03')) return date.slice(0, 7);
   const local = new Date(new Date(date).getTime() - BELEM_OFFSET_MS);
   return `${local.getUTCFullYear()}-${String(local.getUTCMonth() + 1).padStart(2, '0')}`;
 }
@@ -98,13 +109,14 @@ export function pagination(slug: string, key: MonthKey, page: number, pages: num
 }
 
 /**
- * Items grouped by Belém month, in the order given (newest first in, newest
- * months first out, each month newest first).
+ * Items grouped by their Belém month (`month`: monthKey of their date, or a
+ * memo of it), in the order given (newest first in, newest months first out,
+ * each month newest first).
  */
-export function groupByMonth<T>(items: readonly T[], date: (x: T) => string): Map<MonthKey, T[]> {
+export function groupByMonth<T>(items: readonly T[], month: (x: T) => MonthKey): Map<MonthKey, T[]> {
   const out = new Map<MonthKey, T[]>();
   for (const x of items) {
-    const k = monthKey(date(x));
+    const k = month(x);
     let list = out.get(k);
     if (!list) out.set(k, (list = []));
     list.push(x);

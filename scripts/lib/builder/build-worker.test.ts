@@ -119,6 +119,26 @@ describe('BuildWorker', () => {
     expect(w.started).toBe(2); // the failed prime's process was replaced, once
   });
 
+  it('refresh (a full build went live): a throwaway job now, unless a job is waiting or the process has run nothing yet', async () => {
+    const { w, job, lines, primed } = setup({ prime: {} });
+    const ends = () =>
+      lines()
+        .filter((l) => l.startsWith('end'))
+        .map((l) => l.split(' ')[1]);
+    await w.refresh(); // no process yet: priming is what a new process gets
+    await job('a');
+    await w.refresh();
+    await job('b');
+    expect(ends()).toEqual(['a', 'prime1', 'b']);
+    // A publish already waiting reads the new rows itself: no throwaway job in front of or after it.
+    const c = job('c', { WAIT_MS: '50' });
+    const d = job('d');
+    await Promise.all([c, d, w.refresh()]);
+    await job('e');
+    expect(ends()).toEqual(['a', 'prime1', 'b', 'c', 'd', 'e']);
+    expect(primed).toEqual(['done1']);
+  });
+
   it('nothing to build from yet (no live site): no prime', async () => {
     const { w, job, lines } = setup({ prime: null });
     w.warm();

@@ -71,6 +71,8 @@ export function startBuilder(o: BuilderOptions) {
   const site = { directusUrl: o.directusUrl, siteUrl: o.siteUrl, log, worker };
   const runFull = o.jobs?.full ?? (() => buildFull(releases, site));
   const runTargeted = o.jobs?.targeted ?? ((req: TargetedRequest, base: string | null) => buildTargeted(req, base, releases, site));
+  // Full builds not yet live (their rows are new to the warm process).
+  const fullReleases = new Set<string>();
   // What each built-but-not-yet-live folder left out, until it goes live or is dropped.
   const reports = new Map<string, SkippedRecord[]>();
   // The last webhook requests, as they arrived (how many instances asked for what).
@@ -89,6 +91,7 @@ export function startBuilder(o: BuilderOptions) {
         try {
           const dir = await runFull();
           reports.set(dir, takeReport(dir));
+          fullReleases.add(dir);
           return dir;
         } finally {
           status.fullBuilding = false;
@@ -96,6 +99,8 @@ export function startBuilder(o: BuilderOptions) {
       },
       targeted: async (req, base) => {
         status.state = 'building';
+        // Laid over a full build being adopted: the warm process reads its rows for this job.
+        if (base) fullReleases.delete(base);
         const dir = await runTargeted(req, base);
         // A targeted build sees only its own articles: it adds to what the full build under it reported.
         const under = (base ? reports.get(base) : undefined) ?? status.skipped;
@@ -104,14 +109,17 @@ export function startBuilder(o: BuilderOptions) {
       },
       activate: (dir) => {
         releases.activate(dir);
-        // The first site just went live: the warm process can be primed now.
+        // The first site just went live: the warm process can be primed now. A full build
+        // just went live: its rows are read now, not by the next publish.
         worker?.primeNow();
+        if (fullReleases.delete(dir)) void worker?.refresh();
         status.release = dir;
         status.skipped = reports.get(dir) ?? status.skipped;
         reports.delete(dir);
       },
       discard: (dir) => {
         reports.delete(dir);
+        fullReleases.delete(dir);
         releases.discard(dir);
       },
     },

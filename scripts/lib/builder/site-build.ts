@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync
 import type { SkippedRecord } from '@portal/domain/text-limits';
 import path from 'node:path';
 import { ROOT } from '../../../directus/scripts/lib/paths.ts';
-import { NEWS_SNAPSHOT_ENV, newsSnapshotFile, SITE_WIDE, snapshotDeltaFile, targetedBuildEnv, type TargetedRequest } from '@portal/domain/build-contract';
+import { LIVE_ONLY, NEWS_SNAPSHOT_ENV, newsSnapshotFile, snapshotDeltaFile, targetedBuildEnv, type TargetedRequest } from '@portal/domain/build-contract';
 import { ARCHIVE_ROOTS, isMonthKey } from '@portal/domain/archive';
 import type { Releases } from './releases.ts';
 import { BuildWorker, type BuildWorkerOptions } from './build-worker.ts';
@@ -203,15 +203,16 @@ function targetedEnv(req: TargetedRequest, dir: string): Record<string, string> 
 }
 
 /**
- * What primes a new warm process (BuildWorker `prime`): a site-wide targeted
- * build over the live release into scratch, thrown away after; none before
- * the first release.
+ * What primes a new warm process (BuildWorker `prime`, and `refresh` after a
+ * full build went live): the lightest targeted build (LIVE_ONLY: no story, no
+ * list page) over the live release into scratch, thrown away after; it loads
+ * the site's modules and that release's rows. None before the first release.
  */
 export function primeJob(releases: Releases, o: Pick<SiteBuildOptions, 'directusUrl' | 'siteUrl'>): { env: Record<string, string>; done: () => void } | null {
   const live = releases.active();
   if (!live) return null;
   const scratch = releases.prepare();
-  return { env: { ...astroEnv(scratch, o), ...targetedEnv(SITE_WIDE, live) }, done: () => releases.discard(scratch) };
+  return { env: { ...astroEnv(scratch, o), ...targetedEnv(LIVE_ONLY, live) }, done: () => releases.discard(scratch) };
 }
 
 /**

@@ -42,13 +42,16 @@ export function archiveScope(stories: readonly Story[], env: Env): ArchiveScope 
   const named = (env[BUILD_MONTHS_ENV] ?? '').split(',').filter(isMonthKey);
   const months = new Set<MonthKey>(named);
   if (!wanted.length) return months;
-  const byId = new Map(stories.map((s) => [s.id, s]));
-  for (const id of wanted) {
-    const s = byId.get(id);
-    // Gone from the site and the request does not say from which month: every month is written.
-    if (!s && !named.length) return 'all';
-    if (s) months.add(monthKey(s.publishedAt));
+  // A scan, not a map of the whole archive: several routes ask, and a request lists a few stories.
+  const want = new Set(wanted);
+  let found = 0;
+  for (const s of stories) {
+    if (!want.has(s.id)) continue;
+    months.add(monthKey(s.publishedAt));
+    if (++found === want.size) break;
   }
+  // Gone from the site and the request does not say from which month: every month is written.
+  if (found < want.size && !named.length) return 'all';
   return months;
 }
 
@@ -101,6 +104,27 @@ export const inLists = (scope: ListScope, kind: ListKind, slug: string): boolean
 export type MonthPage<T> = { category: string; month: MonthKey; page: number; pages: number; items: T[] };
 
 /**
+ * A list's stories by month, once per list: the month pages, the archive
+ * indexes and the sitemaps of one build all ask for the same lists (the
+ * whole archive, each category…), and at 100,000 stories each grouping is a
+ * scan of them. Lists are never changed once a build has made them.
+ */
+const byMonth = new WeakMap<readonly Story[], Map<MonthKey, Story[]>>();
+function monthsOf<T extends Story>(list: readonly T[]): Map<MonthKey, T[]> {
+  let months = byMonth.get(list);
+  if (!months) byMonth.set(list, (months = groupByMonth<Story>(list, monthOf)));
+  return months as Map<MonthKey, T[]>;
+}
+
+/** A story's month, worked out once per story object (the warm render keeps them between builds: content.ts). */
+const months = new WeakMap<Story, MonthKey>();
+function monthOf(s: Story): MonthKey {
+  let m = months.get(s);
+  if (m === undefined) months.set(s, (m = monthKey(s.publishedAt)));
+  return m;
+}
+
+/**
  * The month pages to write: for each category and month in scope, every page
  * of 200. A month in scope is written in every category (a story moved to
  * another category within its month leaves no stale list behind).
@@ -108,7 +132,7 @@ export type MonthPage<T> = { category: string; month: MonthKey; page: number; pa
 export function archiveMonthPages<T extends Story>(byCategory: ReadonlyMap<string, readonly T[]>, scope: ArchiveScope): MonthPage<T>[] {
   const out: MonthPage<T>[] = [];
   for (const [category, list] of byCategory) {
-    for (const [month, items] of groupByMonth(list, (a) => a.publishedAt)) {
+    for (const [month, items] of monthsOf(list)) {
       if (!inScope(scope, month)) continue;
       const pages = pageCount(items.length);
       for (let page = 1; page <= pages; page++) out.push({ category, month, page, pages, items: pageItems(items, page) });
@@ -121,7 +145,7 @@ export type ArchiveMonth = { month: MonthKey; count: number };
 
 /** A category's archive index: its months, newest first, with story counts. */
 export function archiveMonths<T extends Story>(list: readonly T[]): ArchiveMonth[] {
-  return [...groupByMonth(list, (a) => a.publishedAt)].map(([month, items]) => ({ month, count: items.length }));
+  return [...monthsOf(list)].map(([month, items]) => ({ month, count: items.length }));
 }
 
 /** The same months grouped by year (newest first), for the index page. */
@@ -141,7 +165,7 @@ export type SitemapFile<T> = { file: string; month: MonthKey; items: T[] };
 /** Every monthly news sitemap file of the site (parts of at most `max` URLs), newest month first. */
 export function newsSitemapFiles<T extends Story>(news: readonly T[], max: number): SitemapFile<T>[] {
   const out: SitemapFile<T>[] = [];
-  for (const [month, items] of groupByMonth(news, (a) => a.publishedAt)) {
+  for (const [month, items] of monthsOf(news)) {
     splitForSitemap(items, max).forEach((part, i) => out.push({ file: newsSitemapFile(month, i + 1), month, items: part }));
   }
   return out;

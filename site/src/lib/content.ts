@@ -18,7 +18,7 @@ import { isUsableSlug, unrenderableNewsReason, type SkippedRecord } from '@porta
 import { writeFileSync } from 'node:fs';
 import { directus } from './directus.ts';
 import { storyRows } from './news-snapshot.ts';
-import { everyRow } from './paged-read.ts';
+import { everyRow, type Cursor } from './paged-read.ts';
 import { inLists, listScope, type ListScope } from './archive-pages.ts';
 import { perBuild } from './per-build.ts';
 
@@ -114,7 +114,9 @@ const ALIAS_FIELDS = ['slug', { news_id: ['id', 'slug'] }] as const;
 const chunks = <T>(xs: T[], n: number): T[][] => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
 const usable = (ref: Joined) => (ref && isUsableSlug(ref.slug) ? ref : null);
-const newestFirst = (a: { publishedAt: string }, b: { publishedAt: string }) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0);
+// Ties (stories published in the same instant) by id: the order never depends on how the rows came (Directus, or the snapshot plus a delta).
+const newestFirst = (a: { publishedAt: string; id: string }, b: { publishedAt: string; id: string }) =>
+  a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 const NO_CORRECTIONS: Correction[] = [];
 type ArticleInputs = { author: string; authorSlug: string | null; corrections: Correction[] };
 
@@ -126,19 +128,17 @@ type ArticleInputs = { author: string; authorSlug: string | null; corrections: C
  * changed (the byline, the corrections).
  */
 const made = new WeakMap<RawNews, { inputs: ArticleInputs; result: Article | { reason: string } }>();
-function articleOf(n: RawNews, inputs: ArticleInputs): Article | { reason: string } {
+function articleOf(n: RawNews, author: string, authorSlug: string | null, corrections: Correction[]): Article | { reason: string } {
   const hit = made.get(n);
-  if (hit && sameInputs(hit.inputs, inputs)) return hit.result;
+  if (hit && hit.inputs.author === author && hit.inputs.authorSlug === authorSlug && sameCorrections(hit.inputs.corrections, corrections)) return hit.result;
+  const inputs = { author, authorSlug, corrections };
   const result = makeArticle(n, inputs);
   made.set(n, { inputs, result });
   return result;
 }
 
-const sameInputs = (x: ArticleInputs, y: ArticleInputs) =>
-  x.author === y.author &&
-  x.authorSlug === y.authorSlug &&
-  x.corrections.length === y.corrections.length &&
-  x.corrections.every((c, i) => c.id === y.corrections[i]!.id && c.note === y.corrections[i]!.note && c.at === y.corrections[i]!.at);
+const sameCorrections = (x: Correction[], y: Correction[]) =>
+  x === y || (x.length === y.length && x.every((c, i) => c.id === y[i]!.id && c.note === y[i]!.note && c.at === y[i]!.at));
 
 // One bad record (written before the limits, or by hand in the database) is
 // left out and reported; it never breaks the build of everything else.
@@ -182,6 +182,16 @@ type RawCorrection = { id: string; news_id: string; note: string; created_at: st
 type RawAlias = { slug: string; news_id: { id: string; slug: string } | null };
 type Rows = { news: RawNews[]; corrections: RawCorrection[]; aliases: RawAlias[] };
 
+const PUBLISHED = { status: { _eq: 'published' as const } };
+// The SDK types published_at as text and ids as uuids, so it refuses range filters on them; Directus takes them (datetime).
+type Cond = never[];
+/** The filter of a page of the archive below `cursor` (paged-read.ts). */
+function below(cursor: Cursor): Cond {
+  if (!cursor) return [];
+  if (cursor.strict) return [{ published_at: { _lt: cursor.key } }] as Cond;
+  return [{ published_at: { _lte: cursor.key } }, ...(cursor.skip.length ? [{ id: { _nin: cursor.skip } }] : [])] as Cond;
+}
+
 async function load(): Promise<Content> {
   const client = directus();
   // A request lists at most 500 stories; 100 ids per read keep each URL short.
@@ -189,7 +199,7 @@ async function load(): Promise<Content> {
     (await Promise.all(chunks(ids, 100).map(read))).flat() as T[];
   const newsByIds = (ids: string[]) =>
     byStory<RawNews>(ids, (part) =>
-      client.request(readItems('news', { fields: NEWS_FIELDS, filter: { _and: [{ status: { _eq: 'published' } }, { id: { _in: part } }] }, limit: -1 })),
+      client.request(readItems('news', { fields: NEWS_FIELDS, filter: { _and: [PUBLISHED, { id: { _in: part } }] }, limit: -1 })),
     );
   const [storyRead, categories, municipalities, settingRows, profiles, events, ads] = await Promise.all([
     // The stories, their corrections and their old addresses: from the release's snapshot plus the
@@ -202,11 +212,16 @@ async function load(): Promise<Content> {
       news: {
         all: () =>
           everyRow<RawNews>({
-            page: async (offset, limit) =>
+            page: async (cursor, limit) =>
               (await client.request(
-                readItems('news', { fields: NEWS_FIELDS, filter: { status: { _eq: 'published' } }, sort: ['id'], offset, limit }),
+                readItems('news', { fields: NEWS_FIELDS, filter: { _and: [PUBLISHED, ...below(cursor)] }, sort: ['-published_at', 'id'], limit }),
               )) as unknown as RawNews[],
-            ids: async () => (await client.request(readItems('news', { fields: ['id'], filter: { status: { _eq: 'published' } }, limit: -1 }))).map((r) => r.id),
+            at: async (key) =>
+              (await client.request(
+                readItems('news', { fields: NEWS_FIELDS, filter: { _and: [PUBLISHED, ...([{ published_at: { _eq: key } }] as Cond)] }, limit: -1 }),
+              )) as unknown as RawNews[],
+            key: (r) => r.published_at ?? '',
+            ids: async () => (await client.request(readItems('news', { fields: ['id'], filter: PUBLISHED, limit: -1 }))).map((r) => r.id),
             byIds: newsByIds,
           }),
         byIds: newsByIds,
@@ -262,15 +277,16 @@ async function load(): Promise<Content> {
   });
   for (const n of rawNews) {
     if (!n.published_at || !isPubliclyVisible({ status: 'published', published_at: n.published_at }, now)) continue;
-    const made = articleOf(n, {
-      author: (n.author_id && authors.get(n.author_id)) || AUTHOR_FALLBACK,
-      authorSlug: (n.author_id && authorSlug.get(n.author_id)) || null,
-      corrections: correctionsOf.get(n.id) ?? NO_CORRECTIONS,
-    });
+    const made = articleOf(
+      n,
+      (n.author_id && authors.get(n.author_id)) || AUTHOR_FALLBACK,
+      (n.author_id && authorSlug.get(n.author_id)) || null,
+      correctionsOf.get(n.id) ?? NO_CORRECTIONS,
+    );
     if ('reason' in made) skipped.push({ kind: 'news', id: n.id, title: n.title ?? '', reason: made.reason });
     else news.push(made);
   }
-  // Newest first, whatever order the API returned (ISO dates: code-unit order is time order, and far cheaper than localeCompare).
+  // Newest first, whatever order the rows came in (ISO dates: code-unit order is time order, and far cheaper than localeCompare).
   news.sort(newestFirst);
 
   const group = (key: (a: Article) => string | null) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Article } from './content.ts';
 import { FEED_ITEMS, NEWS_SITEMAP_MAX_URLS } from '@portal/domain/archive';
-import { newsSitemap, rss, sitemapIndex, xmlEscape } from './feeds.ts';
+import { absoluteUrl, newsSitemap, rss, sitemapIndex, xmlEscape } from './feeds.ts';
 
 const article = (slug: string, publishedAt: string, title = 'Título'): Article => ({
   id: slug,
@@ -78,5 +78,13 @@ describe('feeds stay bounded at any archive size', () => {
     expect(xml).toContain('<sitemapindex');
     expect(xml.match(/<sitemap>/g)).toHaveLength(2);
     expect(new DOMParser().parseFromString(xml, 'application/xml').querySelector('parsererror')).toBeNull();
+  });
+
+  it('absolute addresses: plain paths joined to the origin exactly as URL resolves them, anything else through URL', () => {
+    for (const site of [new URL('https://portal.com.br'), new URL('http://localhost:4321/'), new URL('https://portal.com.br/sub/')]) {
+      const url = absoluteUrl(site);
+      for (const p of ['/', '/category/politica', '/municipio/belem/2026/11/2', '/news/a.b/', '/x/./y', '/x/../y', '/./', '/ç', '/a b', '//evil.com/x', '/a?b=1', '/a#b', '/%2e%2e/x'])
+        expect(url(p)).toBe(new URL(p, site).href);
+    }
   });
 });

@@ -44,9 +44,27 @@ ${files.map((u) => `<sitemap><loc>${xmlEscape(u.loc)}</loc>${u.lastmod ? `<lastm
 }
 
 /** Google News sitemap: only news published in the last 48 hours, at most 1,000 (Google's rule). */
+/**
+ * The site's absolute address of a path. Sitemaps hold tens of thousands of
+ * them: a plain path (what slugs and archive paths are made of) is joined to
+ * the origin, as URL would resolve it; anything else goes through URL.
+ * @example absoluteUrl(new URL('https://portal.com.br'))('/category/politica') // 'https://portal.com.br/category/politica'
+ */
+const PLAIN_PATH = /^(?=\/)(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/;
+export function absoluteUrl(site: URL): (path: string) => string {
+  const origin = site.origin;
+  return (path) => (PLAIN_PATH.test(path) ? origin + path : new URL(path, site).href);
+}
+
+/** `items` newest first (Content.news). */
 export function newsSitemap(items: Article[], site: URL, publication: string, now: Date): string {
   const since = now.getTime() - NEWS_SITEMAP_HOURS * 3600 * 1000;
-  const recent = items.filter((a) => new Date(a.publishedAt).getTime() >= since).slice(0, NEWS_SITEMAP_MAX_URLS);
+  // Newest first: the scan stops at the first story older than the window, not at the end of the archive.
+  const recent: Article[] = [];
+  for (const a of items) {
+    if (Date.parse(a.publishedAt) < since || recent.length === NEWS_SITEMAP_MAX_URLS) break;
+    recent.push(a);
+  }
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">
 ${recent

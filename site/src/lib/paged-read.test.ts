@@ -1,52 +1,75 @@
 import { describe, expect, it } from 'vitest';
-import { everyRow } from './paged-read.ts';
+import { everyRow, type Cursor } from './paged-read.ts';
 
-type Row = { id: string; v: number };
+type Row = { id: string; at: string };
+
+/** A table read as Directus reads it: newest first, then by id, from a cursor. */
+function source(get: () => Row[], o: { pageSize: number; onPage?: (n: number) => void }) {
+  const order = (a: Row, b: Row) => (a.at === b.at ? (a.id < b.id ? -1 : 1) : a.at < b.at ? 1 : -1);
+  const below = (c: Cursor) => (r: Row) => !c || (c.strict ? r.at < c.key : r.at < c.key || (r.at === c.key && !c.skip.includes(r.id)));
+  const cursors: Cursor[] = [];
+  const fetched: string[][] = [];
+  let pages = 0;
+  return {
+    cursors,
+    fetched,
+    read: {
+      page: async (c: Cursor, limit: number) => {
+        cursors.push(c);
+        const part = get().filter(below(c)).sort(order).slice(0, limit);
+        o.onPage?.(pages++);
+        return part;
+      },
+      at: async (key: string) => get().filter((r) => r.at === key),
+      key: (r: Row) => r.at,
+      ids: async () => get().map((r) => r.id),
+      byIds: async (ids: string[]) => (fetched.push(ids), get().filter((r) => ids.includes(r.id))),
+      pageSize: o.pageSize,
+    },
+  };
+}
+const day = (n: number) => `2026-01-${String(n).padStart(2, '0')}`;
 
 describe('reading the archive in pages', () => {
-  it('reads every row, a page at a time', async () => {
-    const table: Row[] = Array.from({ length: 7 }, (_, i) => ({ id: `s${i}`, v: i }));
-    const pages: number[] = [];
-    const rows = await everyRow<Row>({
-      page: async (offset, limit) => (pages.push(offset), table.slice(offset, offset + limit)),
-      ids: async () => table.map((r) => r.id),
-      byIds: async () => Promise.reject(new Error('nothing is missing')),
-      pageSize: 3,
-    });
-    expect(rows).toEqual(table);
-    expect(pages).toEqual([0, 3, 6]);
+  it('reads every row, each page from where the last stopped, rows sharing the edge key carried over', async () => {
+    // Two stories at day 5: the first page stops between them.
+    const table: Row[] = [9, 8, 7, 5, 5, 4, 3].map((d, i) => ({
+      id: `s${i}`,
+      at: day(d),
+    }));
+    const s = source(() => table, { pageSize: 4 });
+    const rows = await everyRow<Row>(s.read);
+    expect(rows.map((r) => r.id).sort()).toEqual(table.map((r) => r.id).sort());
+    expect(s.cursors).toEqual([null, { key: day(5), strict: false, skip: ['s3'] }]);
+    expect(s.fetched).toEqual([]);
   });
 
-  it('stories withdrawn while reading shift the pages: the one skipped is fetched, those gone are dropped, one published is added', async () => {
-    let table: Row[] = Array.from({ length: 6 }, (_, i) => ({ id: `s${i}`, v: i }));
-    const fetched: string[][] = [];
-    const rows = await everyRow<Row>({
-      page: async (offset, limit) => {
-        const part = table.slice(offset, offset + limit);
-        // After the first page: s1 and s2 are withdrawn and s9 published at the front, so s3 moves into the first page (skipped).
-        if (offset === 0) table = [{ id: 's9', v: 9 }, ...table.filter((r) => r.id !== 's1' && r.id !== 's2')];
-        return part;
-      },
-      ids: async () => table.map((r) => r.id),
-      byIds: async (ids) => (fetched.push(ids), table.filter((r) => ids.includes(r.id))),
-      pageSize: 3,
-    });
-    expect(fetched).toEqual([['s9', 's3']]);
-    expect(rows.map((r) => r.id).sort()).toEqual(['s0', 's3', 's4', 's5', 's9']);
+  it('more rows with one key than a page holds: read in one request of their own, then below it', async () => {
+    const table: Row[] = Array.from({ length: 500 }, (_, i) => ({
+      id: `t${String(i).padStart(3, '0')}`,
+      at: day(2),
+    }));
+    table.push({ id: 'new', at: day(3) }, { id: 'old', at: day(1) });
+    const s = source(() => table, { pageSize: 300 });
+    const rows = await everyRow<Row>(s.read);
+    expect(rows).toHaveLength(502);
+    expect(s.cursors.at(-1)).toEqual({ key: day(2), strict: true, skip: [] });
   });
 
-  it('a story published while reading at the front repeats one row: kept once', async () => {
-    let table: Row[] = Array.from({ length: 4 }, (_, i) => ({ id: `s${i}`, v: i }));
-    const rows = await everyRow<Row>({
-      page: async (offset, limit) => {
-        const part = table.slice(offset, offset + limit);
-        if (offset === 0) table = [{ id: 's9', v: 9 }, ...table];
-        return part;
+  it('stories published or withdrawn while reading: the one published behind the pages is fetched, the one gone dropped', async () => {
+    let table: Row[] = [9, 8, 7, 6, 5, 4].map((d, i) => ({
+      id: `s${i}`,
+      at: day(d),
+    }));
+    const s = source(() => table, {
+      pageSize: 3,
+      // After the first page: a story is published at the top, one already read is withdrawn.
+      onPage: (n) => {
+        if (n === 0) table = [{ id: 'fresh', at: day(20) }, ...table.filter((r) => r.id !== 's1')];
       },
-      ids: async () => table.map((r) => r.id),
-      byIds: async (ids) => table.filter((r) => ids.includes(r.id)),
-      pageSize: 2,
     });
-    expect(rows.map((r) => r.id).sort()).toEqual(['s0', 's1', 's2', 's3', 's9']);
+    const rows = await everyRow<Row>(s.read);
+    expect(s.fetched).toEqual([['fresh']]);
+    expect(rows.map((r) => r.id).sort()).toEqual(['fresh', 's0', 's2', 's3', 's4', 's5']);
   });
 });

@@ -27,8 +27,8 @@ export function recentStories(c: Pick<Content, 'news'>, env: Env = process.env):
   return isTargetedBuild(env) ? changedSince(c.news, previous(env).since) : [];
 }
 
-export function searchDelta(c: Pick<Content, 'news' | 'builtAt'>, env: Env = process.env): SearchDelta {
+export function searchDelta(c: Pick<Content, 'news' | 'bySlug' | 'builtAt'>, env: Env = process.env): SearchDelta {
   if (!isTargetedBuild(env)) return { since: c.builtAt.toISOString(), parts: searchParts(c.news.length, searchShardSize(env)), removed: [], recent: false };
   const slugs = (env[BUILD_SLUGS_ENV] ?? '').split(',').filter(Boolean);
-  return nextDelta(previous(env), slugs, new Set(c.news.map((n) => n.slug)), recentStories(c, env).length > 0);
+  return nextDelta(previous(env), slugs, c.bySlug, recentStories(c, env).length > 0);
 }

@@ -7,11 +7,11 @@ import type { APIRoute } from 'astro';
 import { PAGES_SITEMAP_PATH, sitemapMaxUrls, sitemapPath } from '@portal/domain/archive';
 import { content } from '../lib/content.ts';
 import { lastModified, newsSitemapFiles } from '../lib/archive-pages.ts';
-import { sitemapIndex } from '../lib/feeds.ts';
+import { absoluteUrl, sitemapIndex } from '../lib/feeds.ts';
 
 export const GET: APIRoute = async ({ site }) => {
   const c = await content();
-  const url = (p: string) => new URL(p, site).href;
+  const url = absoluteUrl(site!);
   const body = sitemapIndex([
     { loc: url(PAGES_SITEMAP_PATH), lastmod: c.news[0]?.publishedAt },
     ...newsSitemapFiles(c.news, sitemapMaxUrls(process.env)).map((f) => ({ loc: url(sitemapPath(f.file)), lastmod: lastModified(f.items) })),

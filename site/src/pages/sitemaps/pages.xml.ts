@@ -3,11 +3,11 @@ import type { APIRoute } from 'astro';
 import { archiveIndexPath, archiveMonthPath, listPath } from '@portal/domain/archive';
 import { categoryPages, content } from '../../lib/content.ts';
 import { archiveMonthPages } from '../../lib/archive-pages.ts';
-import { sitemap } from '../../lib/feeds.ts';
+import { absoluteUrl, sitemap } from '../../lib/feeds.ts';
 
 export const GET: APIRoute = async ({ site }) => {
   const c = await content();
-  const url = (p: string) => new URL(p, site).href;
+  const url = absoluteUrl(site!);
   const body = sitemap([
     { loc: url('/'), lastmod: c.news[0]?.publishedAt },
     { loc: url('/privacidade') },
