@@ -342,6 +342,11 @@ try {
   log(`ritmo da redação por ${minutes} min com ${total} notícias…`);
   results.rhythm = { news: total, minutes, ...(await runRhythm({ siteUrl, client: editor, knex, minutes, log })) };
 
+  // The builder's work is done (its catch-up full build included): the browser measurements below share
+  // this 2-core machine with the server, and a build beside them would be counted in the reader's page load.
+  await builder.idle();
+  await builder.stop();
+
   // 3. Page weight in a real browser: JavaScript (gzip) and the whole first view.
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });

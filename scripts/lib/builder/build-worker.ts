@@ -63,22 +63,7 @@ export class BuildWorker {
    * job runs in a new process, as after any failed build.
    */
   primeNow(): void {
-    // A prime that failed is not tried again until a real job succeeds (Directus down: no loop of builds).
-    if (this.primeFailed || !this.o.prime) return;
-    const prime = this.o.prime;
-    this.tail = this.tail.then(async () => {
-      if (this.stopped || (this.current && this.current.jobs > 0)) return;
-      // Made when it runs: the live release may have changed while it waited.
-      const job = prime();
-      if (!job) return;
-      try {
-        await this.runNow(job.env);
-      } catch {
-        this.primeFailed = true;
-      } finally {
-        job.done();
-      }
-    });
+    void this.throwaway(() => !!this.current && this.current.jobs > 0);
   }
 
   /**
@@ -89,10 +74,18 @@ export class BuildWorker {
    * Resolves once it ran or was skipped.
    */
   refresh(): Promise<void> {
-    if (this.primeFailed || !this.o.prime || this.waiting > 0) return Promise.resolve();
+    if (this.waiting > 0) return Promise.resolve();
+    return this.throwaway(() => this.waiting > 0 || !this.current || this.current.jobs === 0);
+  }
+
+  /** The `prime` job, queued like any job, unless `skip()` says otherwise when its turn comes. */
+  private throwaway(skip: () => boolean): Promise<void> {
+    // A prime that failed is not tried again until a real job succeeds (Directus down: no loop of builds).
+    if (this.primeFailed || !this.o.prime) return Promise.resolve();
     const prime = this.o.prime;
     const done = (this.tail = this.tail.then(async () => {
-      if (this.stopped || this.waiting > 0 || !this.current || this.current.jobs === 0) return;
+      if (this.stopped || skip()) return;
+      // Made when it runs: the live release may have changed while it waited.
       const job = prime();
       if (!job) return;
       try {

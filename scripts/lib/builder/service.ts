@@ -68,7 +68,9 @@ export function startBuilder(o: BuilderOptions) {
   // The live lane's builds run in a warm process, started (and primed, once a site is live) ahead, so a publish finds it ready.
   const worker = o.warm === false || o.jobs?.targeted ? undefined : warmAstro({ prime: () => primeJob(releases, o) });
   worker?.warm();
-  const site = { directusUrl: o.directusUrl, siteUrl: o.siteUrl, log, worker };
+  // Stopping the builder stops a full build under way (its processes would outlive it otherwise).
+  const stopping = new AbortController();
+  const site = { directusUrl: o.directusUrl, siteUrl: o.siteUrl, log, worker, signal: stopping.signal };
   const runFull = o.jobs?.full ?? (() => buildFull(releases, site));
   const runTargeted = o.jobs?.targeted ?? ((req: TargetedRequest, base: string | null) => buildTargeted(req, base, releases, site));
   // Full builds not yet live (their rows are new to the warm process).
@@ -212,6 +214,7 @@ export function startBuilder(o: BuilderOptions) {
   const stop = async () => {
     clearTimeout(catchUp);
     clearTimeout(retry);
+    stopping.abort();
     await worker?.stop();
   };
   return { handler, trigger, retryFailed, status, releases, received, idle: () => coalescer.idle(), stop };

@@ -2,7 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { overlay, staleArchiveFiles } from './site-build.ts';
+import { execFileSync } from 'node:child_process';
+import net from 'node:net';
+import { overlay, runAstro, staleArchiveFiles } from './site-build.ts';
 
 function release(files: string[]) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-prune-'));
@@ -75,4 +77,32 @@ describe('overlay', () => {
     expect(['index.html', 'news/a/index.html', 'news/b/index.html', 'category/x/index.html'].every((f) => existsSync(path.join(dir, f)))).toBe(true);
     expect(existsSync(path.join(from, 'news/b/index.html'))).toBe(false);
   });
+});
+
+describe('a cold build stopped by its signal (the builder stopping)', () => {
+  it('ends with every process it started: none outlives the builder', async () => {
+    const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'portal-abort-')), 'release');
+    // A Directus that never answers: the build (and its search-index process) wait on it, as a build of a large archive reads it.
+    const hung = net.createServer(() => {}).listen(0, '127.0.0.1');
+    await new Promise((r) => hung.once('listening', r));
+    const stop = new AbortController();
+    const build = runAstro(out, {
+      directusUrl: `http://127.0.0.1:${(hung.address() as net.AddressInfo).port}`,
+      siteUrl: 'http://localhost:4321',
+      signal: stop.signal,
+    });
+    const running = () =>
+      execFileSync('ps', ['-eo', 'args'])
+        .toString()
+        .split('\n')
+        .filter((l) => l.includes(out));
+    // Its search-index process (named after the output folder) has started and waits too.
+    for (let i = 0; i < 150 && !running().length; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(running().length).toBeGreaterThan(0);
+    stop.abort();
+    await expect(build).rejects.toThrow(/astro build falhou/);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(running()).toEqual([]);
+    hung.close();
+  }, 30_000);
 });

@@ -25,6 +25,8 @@ export type SiteBuildOptions = {
   log?: (s: string) => void;
   /** The live lane's warm build process (warmAstro); without it a targeted build runs a cold `astro build`. */
   worker?: BuildWorker;
+  /** Stops a cold build under way, with the processes it started (the builder stopping: nothing outlives it). */
+  signal?: AbortSignal;
 };
 
 /**
@@ -60,7 +62,19 @@ export function runAstro(outDir: string, o: SiteBuildOptions, extraEnv: Record<s
       cwd: ROOT,
       env: { ...process.env, ...astroEnv(outDir, o), ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so stopping it stops its search-index and Pagefind processes too.
+      detached: !!o.signal,
     });
+    const abort = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    };
+    if (o.signal?.aborted) abort();
+    o.signal?.addEventListener('abort', abort, { once: true });
+    child.on('exit', () => o.signal?.removeEventListener('abort', abort));
     if (opts.low && child.pid) {
       try {
         // A full build shares the machine with publishes: it yields the CPU to them (the lowest priority; its search index inherits it).
