@@ -54,7 +54,8 @@ export function mergeRows<T>(rows: readonly T[], listed: readonly string[], fres
 
 function mergeSets<S extends StorySets>(sets: S, listed: readonly string[], fresh: S, sources: RowSources<S>): S {
   const out = {} as Record<keyof S, object[]>;
-  for (const k of Object.keys(sources) as Array<keyof S>) out[k] = mergeRows<object>(sets[k] ?? [], listed, fresh[k] ?? [], sources[k].story as (r: object) => string);
+  for (const k of Object.keys(sources) as Array<keyof S>)
+    out[k] = mergeRows<object>(sets[k] ?? [], listed, fresh[k] ?? [], sources[k].story as (r: object) => string);
   return out as unknown as S;
 }
 
@@ -75,7 +76,7 @@ function identity(file: string): string | null {
  * mutated (merging makes new arrays).
  */
 let lastBase: { key: string; sets: StorySets } | undefined;
-let lastMerged: { key: string; sets: StorySets; delta: Delta<StorySets> | null } | undefined;
+let lastMerged: { key: string; base: string; sets: StorySets; delta: Delta<StorySets> | null } | undefined;
 
 function readFile<T>(file: string, valid: (x: unknown) => boolean): T | null {
   try {
@@ -99,14 +100,14 @@ function readBase<S extends StorySets>(file: string): { key: string; sets: S } |
 }
 
 /** The rows the release whose base is `file` was made from (base and delta), or null without a usable snapshot. */
-function readSnapshot<S extends StorySets>(file: string | undefined, sources: RowSources<S>): { sets: S; delta: Delta<S> | null } | null {
+function readSnapshot<S extends StorySets>(file: string | undefined, sources: RowSources<S>): { base: string; sets: S; delta: Delta<S> | null } | null {
   if (!file) return null;
   const base = readBase<S>(file);
   if (!base) return null;
   const deltaFile = snapshotDeltaFile(file);
   const deltaKey = identity(deltaFile);
   const key = `${base.key}|${deltaKey ?? ''}`;
-  if (lastMerged?.key === key) return lastMerged as unknown as { sets: S; delta: Delta<S> | null };
+  if (lastMerged?.key === key) return lastMerged as unknown as { base: string; sets: S; delta: Delta<S> | null };
   let delta: Delta<S> | null = null;
   if (deltaKey) {
     delta = readFile<Delta<S>>(deltaFile, (x) => !!x && typeof x === 'object' && Array.isArray((x as Delta<S>).listed) && isSets((x as Delta<S>).rows));
@@ -114,8 +115,8 @@ function readSnapshot<S extends StorySets>(file: string | undefined, sources: Ro
     if (!delta || delta.base !== base.key) return null;
   }
   const sets = delta ? mergeSets(base.sets, delta.listed, delta.rows, sources) : base.sets;
-  lastMerged = { key, sets, delta: delta as Delta<StorySets> | null };
-  return { sets, delta };
+  lastMerged = { key, base: base.key, sets, delta: delta as Delta<StorySets> | null };
+  return { base: base.key, sets, delta };
 }
 
 /**
@@ -139,16 +140,11 @@ function write(file: string, data: unknown): string | null {
   return identity(file);
 }
 
-async function readAll<S extends StorySets>(sources: RowSources<S>): Promise<S> {
+/** Each kind of row read by `read`, by kind. */
+async function perKind<S extends StorySets>(sources: RowSources<S>, read: (source: RowSource<S[keyof S][number]>) => Promise<unknown[]>): Promise<S> {
   const keys = Object.keys(sources) as Array<keyof S>;
-  const read = await Promise.all(keys.map((k) => sources[k].all()));
-  return Object.fromEntries(keys.map((k, i) => [k, read[i]])) as unknown as S;
-}
-
-async function readListed<S extends StorySets>(sources: RowSources<S>, ids: string[]): Promise<S> {
-  const keys = Object.keys(sources) as Array<keyof S>;
-  const read = await Promise.all(keys.map((k) => (ids.length ? sources[k].byIds(ids) : Promise.resolve([]))));
-  return Object.fromEntries(keys.map((k, i) => [k, read[i]])) as unknown as S;
+  const rows = await Promise.all(keys.map((k) => read(sources[k])));
+  return Object.fromEntries(keys.map((k, i) => [k, rows[i]])) as unknown as S;
 }
 
 /**
@@ -170,10 +166,10 @@ export async function storyRows<S extends StorySets>(sources: RowSources<S>, env
   const fromSearch = !targeted && !searchProcess && env[ROWS_FROM_SEARCH_ENV] === '1' && !!out;
   const before = snapshot ? pick(snapshot.sets, listed, sources) : null;
   if (snapshot) {
-    const fresh = await readListed(sources, listed);
+    const fresh = await perKind(sources, (source) => (listed.length ? source.byIds(listed) : Promise.resolve([])));
     const rows = mergeSets(snapshot.sets, listed, fresh, sources);
     if (out && !searchProcess) {
-      const base = lastBase!.key;
+      const base = snapshot.base;
       const prior = snapshot.delta;
       const delta: Delta<S> = {
         base,
@@ -181,11 +177,11 @@ export async function storyRows<S extends StorySets>(sources: RowSources<S>, env
         rows: prior ? mergeSets(prior.rows, listed, fresh, sources) : fresh,
       };
       const key = write(snapshotDeltaFile(newsSnapshotFile(out)), delta);
-      if (key) lastMerged = { key: `${base}|${key}`, sets: rows, delta: delta as unknown as Delta<StorySets> };
+      if (key) lastMerged = { key: `${base}|${key}`, base, sets: rows, delta: delta as unknown as Delta<StorySets> };
     }
     return { rows, before };
   }
-  const rows = fromSearch ? await handedOver<S>(newsSnapshotFile(out), { failedFile: rowsFailedFile(out) }) : await readAll(sources);
+  const rows = fromSearch ? await handedOver<S>(newsSnapshotFile(out), { failedFile: rowsFailedFile(out) }) : await perKind(sources, (source) => source.all());
   // Whoever read them writes them: the page process, or in a full build its search-index process.
   const writes = searchProcess ? !targeted : !fromSearch;
   if (out && writes) {
