@@ -102,5 +102,8 @@ describe('caching: the same rules in nginx and the front server', () => {
       expect(cacheControl(p), p).toBe('no-cache');
     }
     expect(cacheControl('/live.json')).toBe('public, max-age=5');
+    expect(cacheControl('/category/politica/related.json')).toBe('public, max-age=5');
+    expect(cacheControl('/municipio/belem/related.json')).toBe('public, max-age=5');
+    expect(cacheControl('/category/politica/x/related.json')).toBe('no-cache');
   });
 });

@@ -66,14 +66,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Cache-Control by address, first match wins (nginx's `map $uri $portal_cache`
  * mirrors it; security-headers.test.ts compares them). Only files whose name
- * changes with their content are immutable; `/live.json` is cached for a few
- * seconds (a site-wide change reaches every page within them); pages, feeds,
+ * changes with their content are immutable; `/live.json` and the lists'
+ * `related.json` are cached for a few seconds (a change reaches every page
+ * within them); pages, feeds,
  * data files and the search entry point are revalidated.
  */
 export const CACHE_RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/(_astro|_admin\/assets)\//, IMMUTABLE],
   [/^\/pagefind(-\d+)?\/(fragment|index|filter)\//, IMMUTABLE],
-  [/^\/live\.json$/, 'public, max-age=5'],
+  [/^\/(live\.json|(category|municipio)\/[^/]+\/related\.json)$/, 'public, max-age=5'],
   [/^\/(favicon\.svg|logo\.svg)$/, 'public, max-age=3600'],
 ];
 export const DEFAULT_CACHE = 'no-cache';

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startBuilder } from '../../scripts/lib/builder/service.ts';
 import { startFrontServer } from '../../scripts/lib/front-server.ts';
 import { literalNewsSlug, newsSlug } from '../../domain/src/slug.ts';
-import { anonymous, asEveryone, created as ok, message, newsFactory, type Api, type Who } from './support.ts';
+import { admin, anonymous, asEveryone, created as ok, message, newsFactory, type Api, type Who } from './support.ts';
+import { statSync } from 'node:fs';
 
 let who: Record<Who, Api>;
 let builder: ReturnType<typeof startBuilder>;
@@ -77,6 +78,28 @@ describe('publish pipeline', () => {
     console.log(`publicação → no ar: ${ms} ms`);
     await who.editor.patch(`/items/news/${created.data.id}`, { status: 'draft' });
     await until(() => !existsSync(page(slug)), 90_000, 'página retirada');
+  });
+
+  it('a publish reaches an older story\'s related news through its list\'s related.json, without re-rendering that page (issue #8)', async () => {
+    const category = ok(await admin().post('/items/categories', { name: `Relacionadas ${Date.now()}` })) as { id: string; slug: string };
+    const related = () => path.join(builder.releases.current, 'category', category.slug, 'related.json');
+    const ids = () => (existsSync(related()) ? (JSON.parse(readFileSync(related(), 'utf8')) as { items: Array<{ id: string; html: string }> }).items : []);
+    const older = ok(await who.editor.post('/items/news', newsFactory({ title: `Mais antiga ${Date.now()}`, status: 'published', category_id: category.id }))) as { id: string; slug: string };
+    await until(() => existsSync(page(older.slug)) && ids().some((x) => x.id === older.id), 90_000, 'mais antiga no ar');
+    const html = readFileSync(page(older.slug), 'utf8');
+    expect(html).toContain(`data-related-from="/category/${category.slug}/related.json"`);
+    const built = statSync(page(older.slug)).mtimeMs;
+    // Action: a newer story in the same category.
+    const newer = ok(await who.editor.post('/items/news', newsFactory({ title: `Mais nova ${Date.now()}`, status: 'published', category_id: category.id }))) as { id: string; slug: string; title: string };
+    // Assert: the list's document carries it, newest first, as the card the grid shows; the older page was not rendered again.
+    await until(() => ids()[0]?.id === newer.id, 90_000, 'related.json com a mais nova');
+    expect(ids().map((x) => x.id)).toEqual([newer.id, older.id]);
+    expect(ids()[0]!.html).toContain(`/news/${newer.slug}`);
+    expect(statSync(page(older.slug)).mtimeMs).toBe(built);
+    // Taken down: it leaves the document too.
+    await who.editor.patch(`/items/news/${newer.id}`, { status: 'draft' });
+    await until(() => !ids().some((x) => x.id === newer.id), 90_000, 'related.json sem a retirada');
+    expect(ids().map((x) => x.id)).toEqual([older.id]);
   });
 
   it('two concurrent edits of one story: the unpublish among them still takes the page down', async () => {

@@ -143,6 +143,28 @@ test.describe('article', () => {
     noErrors();
   });
 
+  test('related news published after the page was built reach it from its list\'s related.json (issue #8)', async ({ page }) => {
+    const noErrors = failOnPageErrors(page);
+    const n = (await publishedNews()).at(-1)!;
+    // The page as built: the related grid and the documents it is kept current from.
+    const first = await page.request.get(`/news/${n.slug}`);
+    const sources = /data-related-from="([^"]*)"/.exec(await first.text())![1]!.split(' ').filter(Boolean);
+    expect(sources.length).toBeGreaterThan(0);
+    const real = (await (await page.request.get(sources[0]!)).json()) as { items: Array<{ id: string; publishedAt: string; html: string }> };
+    expect(real.items.length).toBeGreaterThan(0);
+    // A story published since the build: the list's document now starts with it.
+    const card = '<article data-testid="newer-card"><h3>Publicada depois do build</h3></article>';
+    await page.route(`**${sources[0]}`, (route) =>
+      route.fulfill({ json: { items: [{ id: 'newer', publishedAt: new Date().toISOString(), html: card }, ...real.items] } }),
+    );
+    await page.goto(`/news/${n.slug}`);
+    const related = page.getByRole('region', { name: 'Notícias Relacionadas' });
+    await expect(related.getByRole('article').first()).toHaveAttribute('data-testid', 'newer-card');
+    expect(await related.getByRole('article').count()).toBeLessThanOrEqual(6);
+    await expect(related.locator('[data-related-grid]')).not.toContainText(n.title);
+    noErrors();
+  });
+
   test('an unknown slug shows "Notícia não encontrada", a toast, then goes home', async ({ page }) => {
     const res = await page.goto('/news/esta-noticia-nao-existe');
     expect(res?.status()).toBe(404);

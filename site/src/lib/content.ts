@@ -14,6 +14,7 @@ import type { Ad, News, PortalEvent } from '@portal/domain/schema';
 import { withDefaults, type Settings } from '@portal/domain/settings';
 import { authorSlugs, categorySlug } from '@portal/domain/slug';
 import { topByCount } from '@portal/domain/engagement';
+import { newestFirst, pickRelated, relatedFeedSize } from '@portal/domain/related';
 import { isUsableSlug, unrenderableNewsReason, type SkippedRecord } from '@portal/domain/text-limits';
 import { writeFileSync } from 'node:fs';
 import { directus } from './directus.ts';
@@ -115,8 +116,6 @@ const chunks = <T>(xs: T[], n: number): T[][] => Array.from({ length: Math.ceil(
 
 const usable = (ref: Joined) => (ref && isUsableSlug(ref.slug) ? ref : null);
 // Ties (stories published in the same instant) by id: the order never depends on how the rows came (Directus, or the snapshot plus a delta).
-const newestFirst = (a: { publishedAt: string; id: string }, b: { publishedAt: string; id: string }) =>
-  a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 const NO_CORRECTIONS: Correction[] = [];
 type ArticleInputs = { author: string; authorSlug: string | null; corrections: Correction[] };
 
@@ -439,21 +438,14 @@ export function rankings(c: Content) {
   };
 }
 
-/**
- * Related news: newest first, excluding the article, sharing its category or
- * its municipality. Merges the two pre-sorted groups instead of scanning all news.
- */
+/** Related news as built (first paint): domain/src/related.ts, from the story's two lists. */
 export function related(c: Content, a: Article, n: number = LIMITS.related): Article[] {
-  const pool = new Map<string, Article>();
-  for (const list of [a.category ? c.byCategory.get(a.category.slug) : undefined, a.municipality ? c.byMunicipality.get(a.municipality.slug) : undefined]) {
-    let taken = 0;
-    for (const x of list ?? []) {
-      if (x.id === a.id) continue;
-      pool.set(x.id, x);
-      if (++taken >= n) break;
-    }
-  }
-  return [...pool.values()].sort((x, y) => y.publishedAt.localeCompare(x.publishedAt)).slice(0, n);
+  return pickRelated([a.category ? c.byCategory.get(a.category.slug) : undefined, a.municipality ? c.byMunicipality.get(a.municipality.slug) : undefined], a.id, n);
+}
+
+/** A list's newest stories for its related document (pages/category|municipio/[slug]/related.json.ts). */
+export function relatedFeed(list: readonly Article[] | undefined, n: number = LIMITS.related): Article[] {
+  return (list ?? []).slice(0, relatedFeedSize(n));
 }
 
 /** Ads for a sidebar slot (types sidebar or google_adsense), newest first; visibility rechecked in the browser. */

@@ -10,6 +10,7 @@ import { LIMITS } from '@portal/domain/limits';
 import { rankingItemHtml, type RankingMetric } from '../ranking-html.ts';
 import { getRankings, type RankedItem } from './api.ts';
 import { applySiteLive, fetchSiteLive } from './site-live.ts';
+import { refreshRelated } from './related.ts';
 import { setupMediaDialogs } from './media.ts';
 import { setupSession } from './session.ts';
 
@@ -173,6 +174,8 @@ export function startLive() {
   setInterval(refreshRelativeTimes, 60_000);
   filterEvents();
   void refreshRankings();
+  // Related news published since this page was built (one small cached file per list).
+  void refreshRelated().then((changed) => changed && refreshRelativeTimes());
   // Settings and ads changed since this page was built (one small cached file,
   // not an API call per view); without it the built page and the window check
   // stand. The first paint already shows the built house ad meanwhile.
