@@ -5,6 +5,7 @@ import {
   BUILD_NEWS_IDS_ENV,
   CATALOGUE,
   BUILD_SLUGS_ENV,
+  catchUpAfter,
   isTargetedBuild,
   listedIds,
   mergeRequests,
@@ -101,11 +102,42 @@ describe('archive months a request names', () => {
       expect(mergeRequests(LIVE_ONLY, LIVE_ONLY)).toEqual(LIVE_ONLY);
       const withStory = mergeRequests(LIVE_ONLY, publish) as typeof publish;
       expect(targetedBuildEnv(withStory, '/r')[BUILD_LISTS_ENV]).toBeUndefined();
-      expect(targetedBuildEnv(mergeRequests(withStory, SITE_WIDE) as typeof publish, '/r')[BUILD_LISTS_ENV]).toBeUndefined();
       expect(mergeRequests(LIVE_ONLY, SITE_WIDE)).toEqual(SITE_WIDE);
       expect(mergeRequests(SITE_WIDE, LIVE_ONLY)).toEqual(SITE_WIDE);
       expect(mergeRequests(LIVE_ONLY, CATALOGUE)).toEqual(CATALOGUE);
       expect(mergeRequests(LIVE_ONLY, { full: true })).toEqual({ full: true });
     });
   });
+
+  describe('a byline change merged with a publish', () => {
+    const publish = { full: false as const, news: ['a'], slugs: ['x'] };
+    it('still renders every list page (a request with stories otherwise renders only theirs)', () => {
+      for (const merged of [mergeRequests(publish, SITE_WIDE), mergeRequests(SITE_WIDE, publish), mergeRequests(mergeRequests(SITE_WIDE, publish), publish)]) {
+        expect(merged).toEqual({ full: false, news: ['a'], slugs: ['x'], lists: 'all' });
+        expect(targetedBuildEnv(merged as TargetedRequest, '/r')[BUILD_LISTS_ENV]).toBe('all');
+      }
+      expect(mergeRequests(mergeRequests(LIVE_ONLY, publish), publish)).toEqual(publish);
+      expect(mergeRequests(CATALOGUE, publish)).toEqual({ ...publish, archive: true });
+    });
+    it('crosses the hook seam unchanged', () => {
+      expect(parseBuildRequest({ news: ['a'], slugs: ['x'], lists: 'all' })).toEqual({ full: false, news: ['a'], slugs: ['x'], lists: 'all' });
+      expect(parseBuildRequest({ lists: 'all' })).toEqual(SITE_WIDE);
+    });
+  });
+});
+
+describe('catchUpAfter (how soon a full build follows)', () => {
+  const publish: TargetedRequest = { full: false, news: ['a'], slugs: ['slug-a'] };
+  it('a publish, an edit, a correction: only the first paint of old pages is behind (related.json carries the lists)', () => {
+    expect(catchUpAfter(publish, false)).toBe('later');
+  });
+  it('settings, ads, events: /live.json carries them', () => expect(catchUpAfter(LIVE_ONLY, false)).toBe('later'));
+  it('a page went (unpublished, deleted, renamed): old pages may still link it', () => expect(catchUpAfter(publish, true)).toBe('soon'));
+  it('bylines and catalogue names are written into old pages', () => {
+    expect(catchUpAfter(SITE_WIDE, false)).toBe('soon');
+    expect(catchUpAfter(CATALOGUE, false)).toBe('soon');
+    expect(catchUpAfter(mergeRequests(LIVE_ONLY, SITE_WIDE), false)).toBe('soon');
+    expect(catchUpAfter(mergeRequests(publish, CATALOGUE), false)).toBe('soon');
+  });
+  it('a full build is the catch-up', () => expect(catchUpAfter({ full: true }, true)).toBe('none'));
 });

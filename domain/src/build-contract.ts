@@ -29,9 +29,11 @@ export type TargetedRequest = {
    * them through /live.json (settings, ads) or is not on them (events, on the
    * home page only). Only on a request with no story and no archive (with
    * stories the lists follow the stories); kept by a merge only while every
-   * story-less request in it has it.
+   * story-less request in it has it. 'all': every per-list page although it
+   * lists stories — a byline change merged with a publish (a request with
+   * stories otherwise renders only their lists).
    */
-  lists?: false;
+  lists?: false | 'all';
 };
 export type BuildRequest = { full: true } | TargetedRequest;
 
@@ -47,7 +49,7 @@ export const CATALOGUE: TargetedRequest = Object.freeze({ full: false, news: [],
 /** Builder → Astro: comma-separated archive months (YYYY-MM) the request names. */
 export const BUILD_MONTHS_ENV = 'PORTAL_BUILD_MONTHS';
 
-/** Builder → Astro: 'none' when a story-less targeted build renders no per-list page (LIVE_ONLY). */
+/** Builder → Astro: 'none' when a story-less targeted build renders no per-list page (LIVE_ONLY); 'all' when one with stories renders every one. */
 export const BUILD_LISTS_ENV = 'PORTAL_BUILD_LISTS';
 
 /** Builder → Astro: '1' when a targeted build renders every archive month. */
@@ -114,8 +116,28 @@ export function targetedBuildEnv(req: TargetedRequest, previousRelease: string):
     [PREVIOUS_RELEASE_ENV]: previousRelease,
     ...(req.months?.length ? { [BUILD_MONTHS_ENV]: req.months.join(',') } : {}),
     ...(req.archive ? { [BUILD_ARCHIVE_ENV]: '1' } : {}),
-    ...(req.lists === false ? { [BUILD_LISTS_ENV]: 'none' } : {}),
+    ...(req.lists === false ? { [BUILD_LISTS_ENV]: 'none' } : req.lists === 'all' ? { [BUILD_LISTS_ENV]: 'all' } : {}),
   };
+}
+
+/**
+ * How soon a full build must follow a targeted one (the catch-up): what a
+ * targeted build does not re-render is old story pages. Their related news,
+ * urgent message, contact links and ads reach readers from small documents
+ * (`related.json`, `/live.json`) within seconds; only their built HTML — the
+ * first paint, and what a reader without JavaScript sees — waits for the
+ * catch-up ('later'). A story taken down (old pages may still name and link
+ * it) or renamed bylines and catalogue names (written into old pages, with no
+ * document to correct them) are wrong in that HTML: 'soon'. A full build
+ * catches up everything: 'none'. docs/decisions/006-publish-pipeline.md.
+ * @example catchUpAfter(LIVE_ONLY, false) // 'later'
+ * catchUpAfter({ full: false, news: ['a'], slugs: ['a'] }, true) // 'soon' (its page went)
+ * catchUpAfter(SITE_WIDE, false) // 'soon' (bylines)
+ */
+export function catchUpAfter(req: BuildRequest, pageRemoved: boolean): 'none' | 'soon' | 'later' {
+  if (req.full) return 'none';
+  if (pageRemoved || rendersEveryList(req)) return 'soon';
+  return 'later';
 }
 
 /** Beyond this many stories a request becomes a full build (a batch publish of an admin page is 100). */
@@ -136,10 +158,10 @@ export function parseBuildRequest(body: unknown): BuildRequest | null {
   if (!news || !slugs || !months || !months.every(isMonthKey)) return null;
   // A batch that large touches most lists anyway: one full build, nothing dropped.
   if (news.length > MAX_REQUEST_IDS || slugs.length > MAX_REQUEST_IDS * 2 || months.length > MAX_REQUEST_IDS * 2) return { full: true };
-  return targeted(news, slugs, months, b.archive === true, b.lists === false);
+  return targeted(news, slugs, months, b.archive === true, b.lists === false, b.lists === 'all');
 }
 
-function targeted(news: string[], slugs: string[], months: string[], archive: boolean, noLists: boolean): TargetedRequest {
+function targeted(news: string[], slugs: string[], months: string[], archive: boolean, noLists: boolean, allLists = false): TargetedRequest {
   return {
     full: false,
     news: uniq(news),
@@ -147,20 +169,29 @@ function targeted(news: string[], slugs: string[], months: string[], archive: bo
     ...(months.length ? { months: uniq(months) } : {}),
     ...(archive ? { archive: true as const } : {}),
     ...(noLists && !archive && !news.length ? { lists: false as const } : {}),
+    ...(allLists && !archive && news.length ? { lists: 'all' as const } : {}),
   };
 }
 
 /** A request that asks for no per-list page of its own (a story's lists follow the story). */
 const asksNoLists = (r: TargetedRequest) => r.lists === false || r.news.length > 0;
+/** A request that renders every per-list page (bylines, catalogue). */
+export const rendersEveryList = (r: TargetedRequest) => !!r.archive || r.lists === 'all' || (!r.news.length && r.lists !== false);
 
 /** Two requests as one: stories, addresses and months unioned; full wins; every list page unless neither asks for one. */
 export function mergeRequests(a: BuildRequest | null, b: BuildRequest): BuildRequest {
-  if (!a) return b.full ? b : targeted(b.news, b.slugs, b.months ?? [], !!b.archive, b.lists === false);
+  if (!a) return b.full ? b : targeted(b.news, b.slugs, b.months ?? [], !!b.archive, b.lists === false, b.lists === 'all');
   if (a.full || b.full) return { full: true };
   const noLists = asksNoLists(a) && asksNoLists(b) && (a.lists === false || b.lists === false);
-  return targeted([...a.news, ...b.news], [...a.slugs, ...b.slugs], [...(a.months ?? []), ...(b.months ?? [])], !!(a.archive || b.archive), noLists);
+  return targeted(
+    [...a.news, ...b.news],
+    [...a.slugs, ...b.slugs],
+    [...(a.months ?? []), ...(b.months ?? [])],
+    !!(a.archive || b.archive),
+    noLists,
+    rendersEveryList(a) || rendersEveryList(b),
+  );
 }
-
 export function mergeTargeted(a: TargetedRequest | null, b: TargetedRequest): TargetedRequest {
   return mergeRequests(a, b) as TargetedRequest;
 }

@@ -115,6 +115,11 @@ export class BuildWorker {
     return job;
   }
 
+  /** Resolves once every job queued so far (a prime or read-ahead included) has run. */
+  settled(): Promise<void> {
+    return this.tail.then(() => {});
+  }
+
   /** The process serving jobs now, if any (tests). */
   get pid(): number | undefined {
     return this.current?.child.pid;

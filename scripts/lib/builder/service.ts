@@ -1,12 +1,13 @@
 /** The builder's HTTP surface and state, shared by scripts/builder.ts, npm start and the tests. */
 import type http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import { mergeRequests, parseBuildRequest, type BuildRequest, type TargetedRequest } from '@portal/domain/build-contract';
+import { catchUpAfter, mergeRequests, parseBuildRequest, type BuildRequest, type TargetedRequest } from '@portal/domain/build-contract';
 import { Coalescer, type BuildJobs, type BuildOutcome } from './coalescer.ts';
 import { Releases } from './releases.ts';
 import type { SkippedRecord } from '@portal/domain/text-limits';
-import { buildFull, buildTargeted, primeJob, takeReport, warmAstro } from './site-build.ts';
+import { buildFull, buildTargeted, missingPages, primeJob, takeReport, warmAstro } from './site-build.ts';
 import { newsRedirect } from '../redirects.ts';
+import { PausableGroups } from './pausable.ts';
 import { REDIRECT_CACHE } from '../security-headers.ts';
 
 export type BuilderOptions = {
@@ -15,11 +16,18 @@ export type BuilderOptions = {
   siteUrl: string;
   token: string;
   /**
-   * A targeted build leaves other pages' lists (related news) and article
-   * pages' bylines a little behind; a full rebuild catches up this long after
-   * the first change since the last one, in its own lane. 0 disables it.
+   * A targeted build does not re-render old story pages; a full build (its
+   * own lane) catches them up, this long after the first change that left
+   * their built HTML wrong (a story taken down, bylines, catalogue names:
+   * `catchUpAfter` 'soon'). 0 disables every catch-up.
    */
   catchUpMs?: number;
+  /**
+   * …and this long after the first change that left only their first paint
+   * behind (related news, urgent message, ads: readers get those from
+   * related.json and /live.json within seconds; `catchUpAfter` 'later').
+   */
+  firstPaintCatchUpMs?: number;
   log?: (s: string) => void;
   /** false: targeted builds run a cold `astro build` each, as full builds do (the warm process is the default). */
   warm?: boolean;
@@ -71,7 +79,9 @@ export function startBuilder(o: BuilderOptions) {
   // Stopping the builder stops a full build under way (its processes would outlive it otherwise).
   const stopping = new AbortController();
   const site = { directusUrl: o.directusUrl, siteUrl: o.siteUrl, log, worker, signal: stopping.signal };
-  const runFull = o.jobs?.full ?? (() => buildFull(releases, site));
+  // A full build steps aside (stopped) while the live lane renders a change: two cores cannot hold both.
+  const fullLane = new PausableGroups();
+  const runFull = o.jobs?.full ?? (() => buildFull(releases, { ...site, pausable: fullLane }));
   const runTargeted = o.jobs?.targeted ?? ((req: TargetedRequest, base: string | null) => buildTargeted(req, base, releases, site));
   // Full builds not yet live (their rows are new to the warm process).
   const fullReleases = new Set<string>();
@@ -80,7 +90,15 @@ export function startBuilder(o: BuilderOptions) {
   // The last webhook requests, as they arrived (how many instances asked for what).
   const received: Array<{ at: string; request: BuildRequest }> = [];
 
-  let catchUp: NodeJS.Timeout | undefined;
+  // The pending catch-ups: one 'soon', one 'later'; whichever fires first catches up both.
+  const catchUp: { soon?: NodeJS.Timeout; later?: NodeJS.Timeout } = {};
+  const clearCatchUp = () => {
+    clearTimeout(catchUp.soon);
+    clearTimeout(catchUp.later);
+    catchUp.soon = catchUp.later = undefined;
+  };
+  // Targeted builds that took a story page down (its address no longer has one).
+  const removedPages = new WeakSet<BuildRequest>();
   // What the last failed build was asked to do, so it can be run again once its cause is gone.
   let failed: BuildRequest | null = null;
   let retry: NodeJS.Timeout | undefined;
@@ -103,7 +121,8 @@ export function startBuilder(o: BuilderOptions) {
         status.state = 'building';
         // Laid over a full build being adopted: the warm process reads its rows for this job.
         if (base) fullReleases.delete(base);
-        const dir = await runTargeted(req, base);
+        const dir = await fullLane.during(() => runTargeted(req, base));
+        if (missingPages(req.slugs, dir).length) removedPages.add(req);
         // A targeted build sees only its own articles: it adds to what the full build under it reported.
         const under = (base ? reports.get(base) : undefined) ?? status.skipped;
         reports.set(dir, [...under.filter((s) => !req.news.includes(s.id)), ...takeReport(dir)]);
@@ -141,15 +160,16 @@ export function startBuilder(o: BuilderOptions) {
         log(
           `${req.full ? 'build completo' : req.news.length ? `publicação de ${req.news.length} notícia(s)` : 'mudança geral do site'} no ar em ${outcome.ms} ms`,
         );
-        const delay = o.catchUpMs ?? 60_000;
-        // At most `delay` after the first change not caught up yet: a timer reset by
+        // At most the delay after the first change not caught up yet: a timer reset by
         // every publish would never fire on a busy day (the full lane never delays a publish).
-        if (!req.full && delay > 0 && !catchUp) {
-          catchUp = setTimeout(() => {
-            catchUp = undefined;
+        const need = catchUpAfter(req, removedPages.has(req));
+        const delay = need === 'soon' ? (o.catchUpMs ?? 60_000) : (o.firstPaintCatchUpMs ?? 15 * 60_000);
+        if (need !== 'none' && o.catchUpMs !== 0 && delay > 0 && !catchUp[need]) {
+          catchUp[need] = setTimeout(() => {
+            clearCatchUp();
             void coalescer.trigger({ full: true });
           }, delay);
-          catchUp.unref();
+          catchUp[need].unref();
         }
       } else {
         failed = mergeRequests(failed, req);
@@ -211,11 +231,17 @@ export function startBuilder(o: BuilderOptions) {
     send(404, { error: 'não encontrado' });
   };
 
+  /** Nothing left to do: no build running or queued, and the warm process done reading ahead (prime, refresh). */
+  const idle = async () => {
+    await coalescer.idle();
+    await worker?.settled();
+  };
+
   const stop = async () => {
-    clearTimeout(catchUp);
+    clearCatchUp();
     clearTimeout(retry);
     stopping.abort();
     await worker?.stop();
   };
-  return { handler, trigger, retryFailed, status, releases, received, idle: () => coalescer.idle(), stop };
+  return { handler, trigger, retryFailed, status, releases, received, idle, stop };
 }

@@ -18,6 +18,7 @@ import { LIVE_ONLY, NEWS_SNAPSHOT_ENV, newsSnapshotFile, snapshotDeltaFile, targ
 import { ARCHIVE_ROOTS, isMonthKey } from '@portal/domain/archive';
 import type { Releases } from './releases.ts';
 import { BuildWorker, type BuildWorkerOptions } from './build-worker.ts';
+import type { PausableGroups } from './pausable.ts';
 
 export type SiteBuildOptions = {
   directusUrl: string;
@@ -27,6 +28,8 @@ export type SiteBuildOptions = {
   worker?: BuildWorker;
   /** Stops a cold build under way, with the processes it started (the builder stopping: nothing outlives it). */
   signal?: AbortSignal;
+  /** Where a full build registers its process group, so the live lane can stop it while it renders (pausable.ts). */
+  pausable?: PausableGroups;
 };
 
 /**
@@ -62,9 +65,10 @@ export function runAstro(outDir: string, o: SiteBuildOptions, extraEnv: Record<s
       cwd: ROOT,
       env: { ...process.env, ...astroEnv(outDir, o), ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own process group, so stopping it stops its search-index and Pagefind processes too.
-      detached: !!o.signal,
+      // Its own process group, so stopping (or pausing) it reaches its search-index and Pagefind processes too.
+      detached: !!(o.signal || o.pausable),
     });
+    if (o.pausable && child.pid) child.on('exit', o.pausable.add(child.pid));
     const abort = () => {
       try {
         if (child.pid) process.kill(-child.pid, 'SIGKILL');
@@ -167,6 +171,11 @@ export function staleArchiveFiles(scratch: string, dir: string): string[] {
   return stale;
 }
 
+/** The story addresses among `slugs` that have no page in `dir` (left the public site: unpublished, deleted, renamed). */
+export function missingPages(slugs: readonly string[], dir: string): string[] {
+  return slugs.filter((slug) => slug && !slug.includes('/') && !slug.includes('..') && !existsSync(path.join(dir, 'news', slug)));
+}
+
 /** Removes `files` (relative to `dir`) and the folders they leave empty. */
 function removeFiles(dir: string, files: string[]) {
   for (const f of files) {
@@ -246,7 +255,7 @@ export async function buildTargeted(req: TargetedRequest, base: string | null, r
     const written = new Set(filesUnder(scratch));
     const stale = staleArchiveFiles(scratch, dir).filter((f) => !written.has(f));
     // Articles that left the public site (unpublished, deleted, renamed).
-    const gone = req.slugs.filter((slug) => slug && !slug.includes('/') && !slug.includes('..') && !existsSync(path.join(scratch, 'news', slug)));
+    const gone = missingPages(req.slugs, scratch);
     overlay(scratch, dir);
     // Lists first, then what they no longer link to.
     removeFiles(dir, stale);

@@ -45,6 +45,7 @@ describe('list pages of a build', () => {
     expect(listScope({ PORTAL_BUILD_NEWS_IDS: '' }, [], [])).toBe('all');
     expect(listScope({ PORTAL_BUILD_NEWS_IDS: 'a', PORTAL_BUILD_ARCHIVE: '1' }, [l('x')], [])).toBe('all');
     expect(listScope({ PORTAL_BUILD_NEWS_IDS: 'a' }, [l('x')], null)).toBe('all');
+    expect(listScope({ PORTAL_BUILD_NEWS_IDS: 'a', PORTAL_BUILD_LISTS: 'all' }, [l('x')], [l('x')])).toBe('all');
   });
   it('none for settings, ads and events (LIVE_ONLY: /live.json brings them to the list pages)', () => {
     const scope = listScope({ PORTAL_BUILD_NEWS_IDS: '', PORTAL_BUILD_LISTS: 'none' }, [], null);

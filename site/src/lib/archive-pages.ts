@@ -83,8 +83,8 @@ type Listed = { category: string | null; municipio: string | null; autor: string
  * A publish or an edit changes the lists its stories are in now and were in
  * before (from the rows the live release was built from); every other list
  * keeps its pages from the live release. A LIVE_ONLY change (settings, ads,
- * events) writes none. A site-wide change (bylines), a catalogue
- * change, a full build, or a build that cannot know where the stories were
+ * events) writes none. A site-wide change (bylines, even merged with a
+ * publish: BUILD_LISTS_ENV 'all'), a catalogue change, a full build, or a build that cannot know where the stories were
  * listed before, writes them all.
  * @example listScope({ PORTAL_BUILD_NEWS_IDS: 'a' }, [{ category: 'politica', municipio: 'belem', autor: null }], [])
  * // { category: Set {'politica'}, municipio: Set {'belem'}, autor: Set {} }
@@ -94,7 +94,7 @@ export function listScope(env: Env, now: readonly Listed[], before: readonly Lis
   // Settings, ads, events (LIVE_ONLY): no per-list page; /live.json brings them to those pages.
   if (ids && !ids.length && env[BUILD_LISTS_ENV] === 'none' && env[BUILD_ARCHIVE_ENV] !== '1')
     return { category: new Set(), municipio: new Set(), autor: new Set() };
-  if (!ids?.length || env[BUILD_ARCHIVE_ENV] === '1' || before === null) return 'all';
+  if (!ids?.length || env[BUILD_ARCHIVE_ENV] === '1' || env[BUILD_LISTS_ENV] === 'all' || before === null) return 'all';
   const pick = (k: ListKind) => new Set([...now, ...before].map((s) => s[k]).filter((v): v is string => !!v));
   return { category: pick('category'), municipio: pick('municipio'), autor: pick('autor') };
 }
