@@ -201,5 +201,12 @@ export function storiesToRender<T extends { id: string }>(all: T[], env: Record<
   const ids = listedIds(env);
   if (!ids) return all;
   const wanted = new Set(ids);
-  return all.filter((a) => wanted.has(a.id));
+  // A scan that stops once every listed story is found (a publish is among the newest).
+  const out: T[] = [];
+  for (const a of all) {
+    if (!wanted.has(a.id)) continue;
+    out.push(a);
+    if (out.length === wanted.size) break;
+  }
+  return out;
 }

@@ -25,6 +25,16 @@ describe('search between full builds', () => {
     expect(changedSince(news, since).map((n) => n.slug)).toEqual(['corrigida', 'nova', 'na-margem']);
   });
 
+  it('dates in another form than toISOString are compared as dates, not as text', () => {
+    const news = [
+      { slug: 'sem-milissegundos', publishedAt: '2026-11-22T12:00:01Z', updatedAt: null },
+      { slug: 'fuso', publishedAt: '2026-11-22T09:00:01-03:00', updatedAt: null },
+      { slug: 'antiga-fuso', publishedAt: '2026-11-22T08:00:00-03:00', updatedAt: null },
+      { slug: 'antiga', publishedAt: '2026-11-21T12:00:00.000Z', updatedAt: '2026-11-22T12:00:00+00:00' },
+    ];
+    expect(changedSince(news, since).map((n) => n.slug)).toEqual(['sem-milissegundos', 'fuso', 'antiga']);
+  });
+
   it('addresses that left accumulate until the next full build; one back online is found again', () => {
     const d1 = nextDelta({ since, removed: [], parts: 3 }, ['retirada', 'publicada'], new Set(['publicada']), true);
     expect(d1).toEqual({ since, parts: 3, removed: ['/news/retirada/'], recent: true });

@@ -59,8 +59,11 @@ type Story = { slug: string; publishedAt: string; updatedAt: string | null };
 /** The stories a recent index holds: changed (published or edited) since the full index read its data. */
 export function changedSince<T extends Story>(news: T[], since: string): T[] {
   const from = Date.parse(since) - SINCE_MARGIN_MS;
-  // Every publish scans the whole archive here: Date.parse makes no object per story.
-  return news.filter((n) => Date.parse(n.publishedAt) >= from || (!!n.updatedAt && Date.parse(n.updatedAt) >= from));
+  const fromIso = new Date(from).toISOString();
+  // Every publish scans the whole archive here: a date in toISOString's form compares as text
+  // (same length, time order); any other form is parsed.
+  const after = (d: string) => (d.length === 24 && d[23] === 'Z' && d[19] === '.' ? d >= fromIso : Date.parse(d) >= from);
+  return news.filter((n) => after(n.publishedAt) || (!!n.updatedAt && after(n.updatedAt)));
 }
 
 /**

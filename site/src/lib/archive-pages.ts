@@ -23,7 +23,8 @@ import {
   type MonthKey,
 } from '@portal/domain/archive';
 
-type Story = { id: string; publishedAt: string };
+/** `month`, when the story carries it (content.ts's articles), saves working it out at every grouping. */
+type Story = { id: string; publishedAt: string; month?: MonthKey };
 type Env = Record<string, string | undefined>;
 
 /** Every month, or only these. */
@@ -116,13 +117,8 @@ function monthsOf<T extends Story>(list: readonly T[]): Map<MonthKey, T[]> {
   return months as Map<MonthKey, T[]>;
 }
 
-/** A story's month, worked out once per story object (the warm render keeps them between builds: content.ts). */
-const months = new WeakMap<Story, MonthKey>();
-function monthOf(s: Story): MonthKey {
-  let m = months.get(s);
-  if (m === undefined) months.set(s, (m = monthKey(s.publishedAt)));
-  return m;
-}
+/** A story's month: the one it carries (worked out once per row), or from its date. */
+const monthOf = (s: Story): MonthKey => s.month ?? monthKey(s.publishedAt);
 
 /**
  * The month pages to write: for each category and month in scope, every page
@@ -131,8 +127,9 @@ function monthOf(s: Story): MonthKey {
  */
 export function archiveMonthPages<T extends Story>(byCategory: ReadonlyMap<string, readonly T[]>, scope: ArchiveScope): MonthPage<T>[] {
   const out: MonthPage<T>[] = [];
-  for (const [category, list] of byCategory) {
-    for (const [month, items] of monthsOf(list)) {
+  // By slug: the same order however the lists were made (derived or patched: content.ts).
+  for (const category of [...byCategory.keys()].sort()) {
+    for (const [month, items] of monthsOf(byCategory.get(category)!)) {
       if (!inScope(scope, month)) continue;
       const pages = pageCount(items.length);
       for (let page = 1; page <= pages; page++) out.push({ category, month, page, pages, items: pageItems(items, page) });

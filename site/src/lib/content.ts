@@ -15,6 +15,7 @@ import { withDefaults, type Settings } from '@portal/domain/settings';
 import { authorSlugs, categorySlug } from '@portal/domain/slug';
 import { topByCount } from '@portal/domain/engagement';
 import { newestFirst, pickRelated, relatedFeedSize } from '@portal/domain/related';
+import { monthKey, type MonthKey } from '@portal/domain/archive';
 import { isUsableSlug, unrenderableNewsReason, type SkippedRecord } from '@portal/domain/text-limits';
 import { writeFileSync } from 'node:fs';
 import { directus } from './directus.ts';
@@ -56,6 +57,8 @@ export type Article = CardNews & {
   modifiedAt: string | null;
   categoryId: string | null;
   municipalityId: string | null;
+  /** The Belém month it was published in (archive pages and sitemaps group by it at every build). */
+  month: MonthKey;
 };
 
 /** An author page: name, photo and short bio from the profile (issue #12, item 5). */
@@ -87,7 +90,7 @@ export type Content = {
 export const AUTHOR_FALLBACK = 'Autor não informado';
 
 type Joined = { id: string; name: string; slug: string } | null;
-type RawNews = Omit<News, 'category_id' | 'municipality_id' | 'status' | 'content' | 'scheduled_at' | 'created_at'> & {
+export type RawNews = Omit<News, 'category_id' | 'municipality_id' | 'status' | 'content' | 'scheduled_at' | 'created_at'> & {
   content: string | null;
   category_id: Joined;
   municipality_id: Joined;
@@ -174,6 +177,7 @@ function makeArticle(n: RawNews, { author, authorSlug, corrections: given }: Art
     ),
     categoryId: cat?.id ?? null,
     municipalityId: mun?.id ?? null,
+    month: monthKey(publishedAt),
   };
 }
 
@@ -189,6 +193,184 @@ function below(cursor: Cursor): Cond {
   if (!cursor) return [];
   if (cursor.strict) return [{ published_at: { _lt: cursor.key } }] as Cond;
   return [{ published_at: { _lte: cursor.key } }, ...(cursor.skip.length ? [{ id: { _nin: cursor.skip } }] : [])] as Cond;
+}
+
+type ListKind = 'category' | 'municipio' | 'autor';
+const LIST_KEY: Record<ListKind, (a: Article) => string | null> = {
+  category: (a) => a.category?.slug ?? null,
+  municipio: (a) => a.municipality?.slug ?? null,
+  autor: (a) => a.authorSlug ?? null,
+};
+export type People = { authors: Map<string, string>; authorSlug: Map<string, string>; correctionsOf: Map<string, Correction[]> };
+/** What a build derives from its story rows: the public articles in order, their lists, what was left out. */
+export type Stories = {
+  news: Article[];
+  bySlug: Map<string, Article>;
+  groups: Record<ListKind, Map<string, Article[]>>;
+  skippedNews: SkippedRecord[];
+  withCorrections: Article[];
+};
+/** Per row: its article, why it was left out, or 'later' (not public yet at the build's time: scheduled). */
+type Outcome = Article | SkippedRecord | 'later';
+type Derived = Stories & { rows: readonly RawNews[]; gen: number; outcome: Map<RawNews, Outcome>; later: RawNews[]; people: string };
+
+/**
+ * The last build's derivation in this process (the warm render process runs
+ * build after build). A targeted build's rows are that build's row objects but
+ * for the stories it lists (news-snapshot.ts): the rows that came or went are
+ * patched in — a publish re-sorts and regroups a handful of stories, not
+ * 100,000 — and every list it does not touch keeps its array, so what was
+ * derived from it (months, pages) is reused. Anything else (new bylines, a new
+ * base of rows, a large change) derives everything again.
+ */
+let lastDerived: Derived | null = null;
+const PATCH_LIMIT = 2000;
+const byNewest = (list: Article[], a: Article) => {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (newestFirst(list[mid]!, a) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  list.splice(lo, 0, a);
+};
+const bySkipped = (x: SkippedRecord, y: SkippedRecord) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
+
+function outcomeOf(n: RawNews, p: People, now: Date): Outcome {
+  if (!n.published_at || !isPubliclyVisible({ status: 'published', published_at: n.published_at }, now)) return 'later';
+  const made = articleOf(n, (n.author_id && p.authors.get(n.author_id)) || AUTHOR_FALLBACK, (n.author_id && p.authorSlug.get(n.author_id)) || null, p.correctionsOf.get(n.id) ?? NO_CORRECTIONS);
+  return 'reason' in made ? { kind: 'news', id: n.id, title: n.title ?? '', reason: made.reason } : made;
+}
+const isArticle = (o: Outcome | undefined): o is Article => !!o && o !== 'later' && !('reason' in o);
+
+/**
+ * Which derivation last saw a row: a mark on the row itself (a symbol, which
+ * neither JSON nor the rows file keeps), so that telling the rows that came
+ * and went is one pass over each list instead of hashing 100,000 rows twice.
+ */
+const SEEN = Symbol('portal.seen');
+type Marked = RawNews & { [SEEN]?: number };
+let generation = 0;
+
+export function storiesOf(rows: readonly RawNews[], p: People, now: Date): Stories {
+  const people = JSON.stringify([[...p.authors], [...p.authorSlug]]);
+  const last = lastDerived;
+  const gen = ++generation;
+  const came: RawNews[] = [];
+  for (const r of rows as Marked[]) {
+    if (!last || r[SEEN] !== last.gen) came.push(r);
+    r[SEEN] = gen;
+  }
+  let patched: Derived | null = null;
+  if (last && last.people === people && came.length <= PATCH_LIMIT) {
+    const gone = last.rows.filter((r) => (r as Marked)[SEEN] !== gen);
+    // Scheduled stories whose time has come since.
+    for (const r of last.later) {
+      if ((r as Marked)[SEEN] === gen && r.published_at && isPubliclyVisible({ status: 'published', published_at: r.published_at }, now)) gone.push(r), came.push(r);
+    }
+    // Cleared first: a patch that throws half-way leaves nothing half-patched for the next build.
+    lastDerived = null;
+    if (gone.length + came.length <= PATCH_LIMIT) patched = patch(last, gone, came, rows, gen, people, p, now);
+  }
+  lastDerived = patched ?? derive(rows, gen, people, p, now);
+  return lastDerived;
+}
+
+/** The same from scratch, leaving the last derivation alone (tests compare the two). */
+export const derivedFromScratch = (rows: readonly RawNews[], p: People, now: Date): Stories => derive(rows, 0, '', p, now);
+
+function derive(rows: readonly RawNews[], gen: number, people: string, p: People, now: Date): Derived {
+  const outcome = new Map<RawNews, Outcome>();
+  const news: Article[] = [];
+  const skippedNews: SkippedRecord[] = [];
+  for (const n of rows) {
+    const o = outcomeOf(n, p, now);
+    outcome.set(n, o);
+    if (isArticle(o)) news.push(o);
+    else if (o !== 'later') skippedNews.push(o);
+  }
+  const later = rows.filter((n) => outcome.get(n) === 'later');
+  // Newest first, whatever order the rows came in (ISO dates: code-unit order is time order, and far cheaper than localeCompare).
+  news.sort(newestFirst);
+  const groups = { category: new Map(), municipio: new Map(), autor: new Map() } as Record<ListKind, Map<string, Article[]>>;
+  for (const kind of Object.keys(LIST_KEY) as ListKind[]) {
+    for (const a of news) {
+      const k = LIST_KEY[kind](a);
+      if (!k) continue;
+      let list = groups[kind].get(k);
+      if (!list) groups[kind].set(k, (list = []));
+      list.push(a);
+    }
+  }
+  return {
+    news,
+    bySlug: new Map(news.map((a) => [a.slug, a])),
+    groups,
+    skippedNews: skippedNews.sort(bySkipped),
+    withCorrections: news.filter((a) => a.corrections.length > 0),
+    rows,
+    gen,
+    outcome,
+    later,
+    people,
+  };
+}
+
+/**
+ * The last derivation with the rows that went taken out and the ones that
+ * came put in. Its lists stay as they were (a list is never changed once
+ * made); its row and address maps, 100,000 entries each and read by no one
+ * but the build that made them (done by now), are updated in place.
+ */
+function patch(last: Derived, gone: RawNews[], came: RawNews[], rows: readonly RawNews[], gen: number, people: string, p: People, now: Date): Derived {
+  const outcome = last.outcome;
+  const out = new Set<Article>();
+  const skippedOut = new Set<string>();
+  for (const r of gone) {
+    const o = outcome.get(r);
+    outcome.delete(r);
+    if (isArticle(o)) out.add(o);
+    else if (o && o !== 'later') skippedOut.add(o.id);
+  }
+  const inn: Article[] = [];
+  const skippedIn: SkippedRecord[] = [];
+  for (const r of came) {
+    const o = outcomeOf(r, p, now);
+    outcome.set(r, o);
+    if (isArticle(o)) inn.push(o);
+    else if (o !== 'later') skippedIn.push(o);
+  }
+  const news = out.size ? last.news.filter((a) => !out.has(a)) : last.news.slice();
+  for (const a of inn) byNewest(news, a);
+  const bySlug = last.bySlug;
+  for (const a of out) if (bySlug.get(a.slug) === a) bySlug.delete(a.slug);
+  for (const a of inn) bySlug.set(a.slug, a);
+  const groups = {} as Record<ListKind, Map<string, Article[]>>;
+  for (const kind of Object.keys(LIST_KEY) as ListKind[]) {
+    const key = LIST_KEY[kind];
+    const map = new Map(last.groups[kind]);
+    const touched = new Set([...out, ...inn].map(key).filter((k): k is string => !!k));
+    for (const k of touched) {
+      const list = (map.get(k) ?? []).filter((a) => !out.has(a));
+      for (const a of inn) if (key(a) === k) byNewest(list, a);
+      if (list.length) map.set(k, list);
+      else map.delete(k);
+    }
+    groups[kind] = map;
+  }
+  return {
+    news,
+    bySlug,
+    groups,
+    skippedNews: [...last.skippedNews.filter((x) => !skippedOut.has(x.id)), ...skippedIn].sort(bySkipped),
+    withCorrections: [...last.withCorrections.filter((a) => !out.has(a)), ...inn.filter((a) => a.corrections.length > 0)],
+    rows,
+    gen,
+    outcome,
+    later: [...last.later.filter((r) => (r as Marked)[SEEN] === gen && outcome.get(r) === 'later'), ...came.filter((r) => outcome.get(r) === 'later')],
+    people,
+  };
 }
 
 async function load(): Promise<Content> {
@@ -266,7 +448,6 @@ async function load(): Promise<Content> {
   });
   const lists = listScope(process.env, rawNews.filter((r) => listed.has(r.id)).map(listedIn), storyRead.before?.news.map(listedIn) ?? null);
   const now = new Date();
-  const news: Article[] = [];
   const skipped: SkippedRecord[] = [];
   // The API sorts names by bytes ("Belterra" before "Belém"); readers get pt-BR order.
   const usableCategories = sortByName(categories as Ref[]).filter((c) => {
@@ -274,33 +455,9 @@ async function load(): Promise<Content> {
     skipped.push({ kind: 'category', id: c.slug ?? '', title: c.name, reason: 'endereço (slug) vazio ou inválido' });
     return false;
   });
-  for (const n of rawNews) {
-    if (!n.published_at || !isPubliclyVisible({ status: 'published', published_at: n.published_at }, now)) continue;
-    const made = articleOf(
-      n,
-      (n.author_id && authors.get(n.author_id)) || AUTHOR_FALLBACK,
-      (n.author_id && authorSlug.get(n.author_id)) || null,
-      correctionsOf.get(n.id) ?? NO_CORRECTIONS,
-    );
-    if ('reason' in made) skipped.push({ kind: 'news', id: n.id, title: n.title ?? '', reason: made.reason });
-    else news.push(made);
-  }
-  // Newest first, whatever order the rows came in (ISO dates: code-unit order is time order, and far cheaper than localeCompare).
-  news.sort(newestFirst);
+  const { news, bySlug, groups, skippedNews, withCorrections } = storiesOf(rawNews, { authors, authorSlug, correctionsOf }, now);
+  skipped.push(...skippedNews);
 
-  const group = (key: (a: Article) => string | null) => {
-    const map = new Map<string, Article[]>();
-    for (const a of news) {
-      const k = key(a);
-      if (!k) continue;
-      let list = map.get(k);
-      if (!list) map.set(k, (list = []));
-      list.push(a);
-    }
-    return map;
-  };
-
-  const bySlug = new Map(news.map((a) => [a.slug, a]));
   const redirects: Record<string, string> = {};
   for (const r of aliases) {
     const to = r.news_id?.slug;
@@ -312,10 +469,12 @@ async function load(): Promise<Content> {
     news,
     bySlug,
     redirects,
-    corrections: news.flatMap((a) => a.corrections.map((x) => ({ ...x, story: { title: a.title, slug: a.slug } }))).sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : 0)),
-    byCategory: group((a) => a.category?.slug ?? null),
-    byMunicipality: group((a) => a.municipality?.slug ?? null),
-    byAuthor: group((a) => a.authorSlug ?? null),
+    corrections: withCorrections
+      .flatMap((a) => a.corrections.map((x) => ({ ...x, story: { title: a.title, slug: a.slug } })))
+      .sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : x.id < y.id ? -1 : x.id > y.id ? 1 : 0)),
+    byCategory: groups.category,
+    byMunicipality: groups.municipio,
+    byAuthor: groups.autor,
     // Every named staff member has a page (empty until their first story), like municipalities.
     authors: sortByName(
       profiles

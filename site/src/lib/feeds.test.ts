@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Article } from './content.ts';
-import { FEED_ITEMS, NEWS_SITEMAP_MAX_URLS } from '@portal/domain/archive';
+import { FEED_ITEMS, monthKey, NEWS_SITEMAP_MAX_URLS } from '@portal/domain/archive';
 import { absoluteUrl, newsSitemap, rss, sitemapIndex, xmlEscape } from './feeds.ts';
 
 const article = (slug: string, publishedAt: string, title = 'Título'): Article => ({
@@ -23,6 +23,7 @@ const article = (slug: string, publishedAt: string, title = 'Título'): Article 
   modifiedAt: null,
   categoryId: null,
   municipalityId: null,
+  month: monthKey(publishedAt),
 });
 const site = new URL('https://portal.test');
 

@@ -24,8 +24,16 @@ function previous(env: Env): Pick<SearchDelta, 'since' | 'removed' | 'parts'> {
 
 /** Stories the recent index of this build holds (none in a full build). */
 export function recentStories(c: Pick<Content, 'news'>, env: Env = process.env): Article[] {
-  return isTargetedBuild(env) ? changedSince(c.news, previous(env).since) : [];
+  if (!isTargetedBuild(env)) return [];
+  // Asked twice per build (the delta and the recent index): the archive is scanned once.
+  const since = previous(env).since;
+  const hit = recent.get(c.news);
+  if (hit?.since === since) return hit.stories;
+  const stories = changedSince(c.news, since);
+  recent.set(c.news, { since, stories });
+  return stories;
 }
+const recent = new WeakMap<readonly Article[], { since: string; stories: Article[] }>();
 
 export function searchDelta(c: Pick<Content, 'news' | 'bySlug' | 'builtAt'>, env: Env = process.env): SearchDelta {
   if (!isTargetedBuild(env)) return { since: c.builtAt.toISOString(), parts: searchParts(c.news.length, searchShardSize(env)), removed: [], recent: false };
