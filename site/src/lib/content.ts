@@ -446,7 +446,10 @@ async function load(): Promise<Content> {
     municipio: r.municipality_id?.slug ?? null,
     autor: (r.author_id && authorSlug.get(r.author_id)) || null,
   });
-  const lists = listScope(process.env, rawNews.filter((r) => listed.has(r.id)).map(listedIn), storyRead.before?.news.map(listedIn) ?? null);
+  // The listed stories' rows, from the end: a targeted build's fresh rows come last (news-snapshot.ts).
+  const listedRows: RawNews[] = [];
+  for (let i = rawNews.length - 1; i >= 0 && listedRows.length < listed.size; i--) if (listed.has(rawNews[i]!.id)) listedRows.push(rawNews[i]!);
+  const lists = listScope(process.env, listedRows.map(listedIn), storyRead.before?.news.map(listedIn) ?? null);
   const now = new Date();
   const skipped: SkippedRecord[] = [];
   // The API sorts names by bytes ("Belterra" before "Belém"); readers get pt-BR order.

@@ -47,16 +47,33 @@ type Delta<S extends StorySets> = { base: string; listed: string[]; rows: S };
  * @example mergeRows([{ id: 'a' }, { id: 'b' }], ['b', 'c'], [{ id: 'c' }], (r) => r.id) // [{ id: 'a' }, { id: 'c' }]
  */
 export function mergeRows<T>(rows: readonly T[], listed: readonly string[], fresh: readonly T[], story: (row: T) => string): T[] {
-  if (!listed.length) return rows as T[];
+  return mergeSplit(rows, listed, fresh, story).rows;
+}
+
+/** One pass over the archive's rows: the merged rows, and the listed stories' old rows (`before`). */
+function mergeSplit<T>(rows: readonly T[], listed: readonly string[], fresh: readonly T[], story: (row: T) => string): { rows: T[]; before: T[] } {
+  if (!listed.length) return { rows: rows as T[], before: [] };
   const drop = new Set(listed);
-  return [...rows.filter((r) => !drop.has(story(r))), ...fresh];
+  const kept: T[] = [];
+  const before: T[] = [];
+  for (const r of rows) (drop.has(story(r)) ? before : kept).push(r);
+  for (const r of fresh) kept.push(r);
+  return { rows: kept, before };
 }
 
 function mergeSets<S extends StorySets>(sets: S, listed: readonly string[], fresh: S, sources: RowSources<S>): S {
-  const out = {} as Record<keyof S, object[]>;
-  for (const k of Object.keys(sources) as Array<keyof S>)
-    out[k] = mergeRows<object>(sets[k] ?? [], listed, fresh[k] ?? [], sources[k].story as (r: object) => string);
-  return out as unknown as S;
+  return mergeSetsSplit(sets, listed, fresh, sources).rows;
+}
+
+function mergeSetsSplit<S extends StorySets>(sets: S, listed: readonly string[], fresh: S, sources: RowSources<S>): { rows: S; before: S } {
+  const rows = {} as Record<keyof S, object[]>;
+  const before = {} as Record<keyof S, object[]>;
+  for (const k of Object.keys(sources) as Array<keyof S>) {
+    const split = mergeSplit<object>(sets[k] ?? [], listed, fresh[k] ?? [], sources[k].story as (r: object) => string);
+    rows[k] = split.rows;
+    before[k] = split.before;
+  }
+  return { rows: rows as unknown as S, before: before as unknown as S };
 }
 
 function identity(file: string): string | null {
@@ -164,10 +181,10 @@ export async function storyRows<S extends StorySets>(sources: RowSources<S>, env
   const searchProcess = env[SEARCH_INDEX_PROCESS_ENV] === '1';
   // A full build's page process takes the rows its search-index process read: Directus serialises the archive once.
   const fromSearch = !targeted && !searchProcess && env[ROWS_FROM_SEARCH_ENV] === '1' && !!out;
-  const before = snapshot ? pick(snapshot.sets, listed, sources) : null;
   if (snapshot) {
     const fresh = await perKind(sources, (source) => (listed.length ? source.byIds(listed) : Promise.resolve([])));
-    const rows = mergeSets(snapshot.sets, listed, fresh, sources);
+    // The merged rows, and the listed stories' rows as they were (where they were listed until now).
+    const { rows, before } = mergeSetsSplit(snapshot.sets, listed, fresh, sources);
     if (out && !searchProcess) {
       const base = snapshot.base;
       const prior = snapshot.delta;
@@ -193,13 +210,3 @@ export async function storyRows<S extends StorySets>(sources: RowSources<S>, env
   return { rows, before: null };
 }
 
-/** The rows of the `ids` stories in `sets`. */
-function pick<S extends StorySets>(sets: S, ids: readonly string[], sources: RowSources<S>): S {
-  const want = new Set(ids);
-  const out = {} as Record<keyof S, object[]>;
-  for (const k of Object.keys(sources) as Array<keyof S>) {
-    const story = sources[k].story as (r: object) => string;
-    out[k] = ids.length ? (sets[k] ?? []).filter((r) => want.has(story(r))) : [];
-  }
-  return out as unknown as S;
-}
