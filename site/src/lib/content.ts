@@ -277,19 +277,25 @@ export function storiesOf(rows: readonly RawNews[], p: People, now: Date): Stori
   return lastDerived;
 }
 
+/** Each row's outcome, recorded in `outcome`; the articles and the records left out among them. */
+function classify(rows: readonly RawNews[], outcome: Map<RawNews, Outcome>, p: People, now: Date): { articles: Article[]; skipped: SkippedRecord[] } {
+  const articles: Article[] = [];
+  const skipped: SkippedRecord[] = [];
+  for (const n of rows) {
+    const o = outcomeOf(n, p, now);
+    outcome.set(n, o);
+    if (isArticle(o)) articles.push(o);
+    else if (o !== 'later') skipped.push(o);
+  }
+  return { articles, skipped };
+}
+
 /** The same from scratch, leaving the last derivation alone (tests compare the two). */
 export const derivedFromScratch = (rows: readonly RawNews[], p: People, now: Date): Stories => derive(rows, 0, '', p, now);
 
 function derive(rows: readonly RawNews[], gen: number, people: string, p: People, now: Date): Derived {
   const outcome = new Map<RawNews, Outcome>();
-  const news: Article[] = [];
-  const skippedNews: SkippedRecord[] = [];
-  for (const n of rows) {
-    const o = outcomeOf(n, p, now);
-    outcome.set(n, o);
-    if (isArticle(o)) news.push(o);
-    else if (o !== 'later') skippedNews.push(o);
-  }
+  const { articles: news, skipped: skippedNews } = classify(rows, outcome, p, now);
   const later = rows.filter((n) => outcome.get(n) === 'later');
   // Newest first, whatever order the rows came in (ISO dates: code-unit order is time order, and far cheaper than localeCompare).
   news.sort(newestFirst);
@@ -333,14 +339,7 @@ function patch(last: Derived, gone: RawNews[], came: RawNews[], rows: readonly R
     if (isArticle(o)) out.add(o);
     else if (o && o !== 'later') skippedOut.add(o.id);
   }
-  const inn: Article[] = [];
-  const skippedIn: SkippedRecord[] = [];
-  for (const r of came) {
-    const o = outcomeOf(r, p, now);
-    outcome.set(r, o);
-    if (isArticle(o)) inn.push(o);
-    else if (o !== 'later') skippedIn.push(o);
-  }
+  const { articles: inn, skipped: skippedIn } = classify(came, outcome, p, now);
   const news = out.size ? last.news.filter((a) => !out.has(a)) : last.news.slice();
   for (const a of inn) byNewest(news, a);
   const bySlug = last.bySlug;
