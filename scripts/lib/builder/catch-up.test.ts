@@ -90,6 +90,18 @@ describe('catch-up after targeted builds', () => {
     await b.stop();
   });
 
+  it('a full build for another reason (a deploy) is the catch-up owed until it started', async () => {
+    const { b, fulls } = builder();
+    await b.trigger({ full: true });
+    await b.trigger(SITE_WIDE); // owes a catch-up within 60 ms
+    await b.trigger({ full: true }); // a deploy, at once
+    expect(fulls).toHaveLength(2);
+    await sleep(250);
+    await b.idle();
+    expect(fulls).toHaveLength(2);
+    await b.stop();
+  });
+
   it('catchUpMs 0: no catch-up at all', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'catch-up-'));
     roots.push(root);

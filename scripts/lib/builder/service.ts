@@ -106,6 +106,8 @@ export function startBuilder(o: BuilderOptions) {
   const coalescer: Coalescer = new Coalescer(
     {
       full: async () => {
+        // It reads everything from now on: the catch-ups owed for earlier changes are this build.
+        clearCatchUp();
         status.fullBuilding = true;
         status.state = 'building';
         try {
