@@ -21,7 +21,7 @@ import { writeFileSync } from 'node:fs';
 import { directus } from './directus.ts';
 import { storyRows } from './news-snapshot.ts';
 import { everyRow, type Cursor } from './paged-read.ts';
-import { inLists, listScope, type ListScope } from './archive-pages.ts';
+import { inLists, listScope, type ListKind, type ListScope } from './archive-pages.ts';
 import { perBuild } from './per-build.ts';
 
 export type Ref = { name: string; slug: string };
@@ -195,7 +195,6 @@ function below(cursor: Cursor): Cond {
   return [{ published_at: { _lte: cursor.key } }, ...(cursor.skip.length ? [{ id: { _nin: cursor.skip } }] : [])] as Cond;
 }
 
-type ListKind = 'category' | 'municipio' | 'autor';
 const LIST_KEY: Record<ListKind, (a: Article) => string | null> = {
   category: (a) => a.category?.slug ?? null,
   municipio: (a) => a.municipality?.slug ?? null,
@@ -237,8 +236,11 @@ const byNewest = (list: Article[], a: Article) => {
 };
 const bySkipped = (x: SkippedRecord, y: SkippedRecord) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
 
+/** A published row whose time has come (the public rule, at the build's own time). */
+const isPublicAt = (n: RawNews, now: Date) => !!n.published_at && isPubliclyVisible({ status: 'published', published_at: n.published_at }, now);
+
 function outcomeOf(n: RawNews, p: People, now: Date): Outcome {
-  if (!n.published_at || !isPubliclyVisible({ status: 'published', published_at: n.published_at }, now)) return 'later';
+  if (!isPublicAt(n, now)) return 'later';
   const made = articleOf(n, (n.author_id && p.authors.get(n.author_id)) || AUTHOR_FALLBACK, (n.author_id && p.authorSlug.get(n.author_id)) || null, p.correctionsOf.get(n.id) ?? NO_CORRECTIONS);
   return 'reason' in made ? { kind: 'news', id: n.id, title: n.title ?? '', reason: made.reason } : made;
 }
@@ -267,7 +269,7 @@ export function storiesOf(rows: readonly RawNews[], p: People, now: Date): Stori
     const gone = last.rows.filter((r) => (r as Marked)[SEEN] !== gen);
     // Scheduled stories whose time has come since.
     for (const r of last.later) {
-      if ((r as Marked)[SEEN] === gen && r.published_at && isPubliclyVisible({ status: 'published', published_at: r.published_at }, now)) gone.push(r), came.push(r);
+      if ((r as Marked)[SEEN] === gen && isPublicAt(r, now)) gone.push(r), came.push(r);
     }
     // Cleared first: a patch that throws half-way leaves nothing half-patched for the next build.
     lastDerived = null;
