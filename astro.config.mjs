@@ -8,11 +8,14 @@ import path from 'node:path';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { isTargetedBuild } from './domain/src/build-contract.ts';
+import { isStoryHelper, isTargetedBuild } from './domain/src/build-contract.ts';
 import { beginPostBuild } from './scripts/lib/builder/post-build.ts';
+import { startStoryHelpers } from './scripts/lib/builder/story-shards.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const targeted = isTargetedBuild(process.env);
+// A full build's story helper (scripts/lib/builder/story-shards.ts): story pages only, its build does the rest.
+const storyHelper = isStoryHelper(process.env);
 const outDir = process.env.SITE_OUT_DIR ? path.resolve(process.env.SITE_OUT_DIR) : path.join(here, 'dist/site');
 // Astro's scratch space (.prerender) per output folder: builds running side by
 // side (the builder, e2e, bench) never share it.
@@ -52,16 +55,25 @@ function ownPrerenderScratch() {
   };
 }
 
-/** Search index and not-found copy (scripts/lib/builder/post-build.ts, shared with the warm render). */
+/**
+ * Search index and not-found copy (scripts/lib/builder/post-build.ts, shared
+ * with the warm render); in a full build, the processes that render its story
+ * pages beside it (scripts/lib/builder/story-shards.ts), started once the
+ * search-index process that hands them the rows is.
+ */
 function portalPostBuild() {
   let post;
+  let helpers;
   return {
     name: 'portal-post-build',
     hooks: {
       'astro:build:start': async () => {
+        if (storyHelper) return;
         post = await beginPostBuild(here, outDir, targeted);
+        helpers = await startStoryHelpers(outDir);
       },
       'astro:build:done': async ({ logger }) => {
+        await helpers?.finish();
         await post?.finish((s) => logger.info(s));
       },
     },

@@ -15,6 +15,10 @@ import {
   LIVE_ONLY,
   BUILD_LISTS_ENV,
   storiesToRender,
+  isStoryHelper,
+  STORY_SHARD_ENV,
+  storyShard,
+  storyProcessesFor,
   targetedBuildEnv,
   type TargetedRequest,
 } from './build-contract.ts';
@@ -59,6 +63,38 @@ describe('storiesToRender', () => {
   it('every story without the variable (full build)', () => expect(storiesToRender(all, {})).toEqual(all));
   it('only the listed ones', () => expect(storiesToRender(all, { [BUILD_NEWS_IDS_ENV]: 'b' })).toEqual([{ id: 'b' }]));
   it('none for a site-wide change (empty list, not "all")', () => expect(storiesToRender(all, { [BUILD_NEWS_IDS_ENV]: '' })).toEqual([]));
+  it("a full build's story processes split every story between them, each once", () => {
+    const many = Array.from({ length: 101 }, (_, i) => ({ id: `n${i}` }));
+    const parts = [0, 1, 2].map((i) => storiesToRender(many, { [STORY_SHARD_ENV]: `${i}/3` }));
+    expect(parts.map((p) => p.length)).toEqual([34, 34, 33]);
+    expect(parts.flat().map((s) => s.id).sort()).toEqual(many.map((s) => s.id).sort());
+  });
+  it('a targeted build renders its listed stories whatever the shard says', () =>
+    expect(storiesToRender(all, { [BUILD_NEWS_IDS_ENV]: 'a', [STORY_SHARD_ENV]: '1/2' })).toEqual([{ id: 'a' }]));
+});
+
+describe('storyProcessesFor', () => {
+  it('two on two cores or more once the archive is large, one otherwise', () => {
+    expect(storyProcessesFor(100_000, 2)).toBe(2);
+    expect(storyProcessesFor(100_000, 8)).toBe(2);
+    expect(storyProcessesFor(20_000, 2)).toBe(2);
+    expect(storyProcessesFor(19_999, 2)).toBe(1);
+    expect(storyProcessesFor(1_000, 2)).toBe(1);
+    expect(storyProcessesFor(100_000, 1)).toBe(1);
+  });
+});
+
+describe('storyShard', () => {
+  it('reads i/n; anything else is no shard (every story)', () => {
+    expect(storyShard({ [STORY_SHARD_ENV]: '1/2' })).toEqual({ index: 1, count: 2 });
+    for (const v of ['2/2', '0/1', '1', 'a/b', '-1/2', '']) expect(storyShard({ [STORY_SHARD_ENV]: v })).toBeNull();
+  });
+  it('only a full build\'s process past the first is a helper', () => {
+    expect(isStoryHelper({ [STORY_SHARD_ENV]: '1/2' })).toBe(true);
+    expect(isStoryHelper({ [STORY_SHARD_ENV]: '0/2' })).toBe(false);
+    expect(isStoryHelper({ [STORY_SHARD_ENV]: '1/2', [BUILD_NEWS_IDS_ENV]: '' })).toBe(false);
+    expect(isStoryHelper({})).toBe(false);
+  });
 });
 
 describe('targetedBuildEnv', () => {

@@ -92,6 +92,56 @@ export const ROWS_FROM_SEARCH_ENV = 'PORTAL_ROWS_FROM_SEARCH';
 /** Beside a full build's rows file: the search-index process ended without writing them. */
 export const rowsFailedFile = (release: string) => `${newsSnapshotFile(release)}.failed`;
 
+/**
+ * A full build renders its story pages in several processes at once (one per
+ * core; the rest of the build is one process): "i/n" — this process renders
+ * the stories at positions i, i+n, i+2n… of the archive. Process 0 is the
+ * build itself and renders every other page; the others are its helpers
+ * (scripts/lib/builder/story-shards.ts), which render story pages only.
+ */
+export const STORY_SHARD_ENV = 'PORTAL_STORY_SHARD';
+
+/** Build → its story helpers: the build's output folder, beside which its rows are handed over (news-snapshot.ts). */
+export const SHARD_OF_ENV = 'PORTAL_SHARD_OF';
+
+export type StoryShard = { index: number; count: number };
+
+/**
+ * @example storyShard({ PORTAL_STORY_SHARD: '1/2' }) // { index: 1, count: 2 }
+ * storyShard({}) // null (one process renders every story)
+ * storyShard({ PORTAL_STORY_SHARD: '2/2' }) // null (not a shard: every story)
+ */
+export function storyShard(env: Record<string, string | undefined>): StoryShard | null {
+  const m = /^(\d+)\/(\d+)$/.exec(env[STORY_SHARD_ENV] ?? '');
+  if (!m) return null;
+  const [index, count] = [Number(m[1]), Number(m[2])];
+  return count > 1 && index < count ? { index, count } : null;
+}
+
+/**
+ * Below this many published stories a second story process costs more than it
+ * saves (its own start, bundling and load: about 10 s of CPU, on cores the
+ * search index also wants). Measured on two cores: 1,000 stories built 1.16
+ * times slower with it, 10,000 1.04 times slower, 100,000 in about three
+ * quarters of the time; the line between crosses near 14,000
+ * (docs/decisions/006-publish-pipeline.md).
+ */
+export const STORY_HELPER_MIN_STORIES = 20_000;
+
+/**
+ * How many processes render a full build's story pages: one per core, at most
+ * two (each holds the archive: memory), once the archive is large enough.
+ * @example storyProcessesFor(100_000, 2) // 2
+ * storyProcessesFor(10_000, 2) // 1
+ * storyProcessesFor(100_000, 1) // 1
+ */
+export function storyProcessesFor(published: number, cores: number): number {
+  return published >= STORY_HELPER_MIN_STORIES ? Math.max(1, Math.min(2, cores)) : 1;
+}
+
+/** A full build's story helper: story pages only, no list, month, feed or search index. */
+export const isStoryHelper = (env: Record<string, string | undefined>): boolean => (storyShard(env)?.index ?? 0) > 0 && !isTargetedBuild(env);
+
 /** A targeted build (even one with no story: a site-wide change) as opposed to a full one. */
 export function isTargetedBuild(env: Record<string, string | undefined>): boolean {
   return env[BUILD_NEWS_IDS_ENV] !== undefined;
@@ -196,10 +246,13 @@ export function mergeTargeted(a: TargetedRequest | null, b: TargetedRequest): Ta
   return mergeRequests(a, b) as TargetedRequest;
 }
 
-/** The stories a site build renders: the listed ones for a targeted build, every one otherwise. */
+/** The stories a site build renders: the listed ones for a targeted build, every one otherwise (its shard of them, with helpers). */
 export function storiesToRender<T extends { id: string }>(all: T[], env: Record<string, string | undefined>): T[] {
   const ids = listedIds(env);
-  if (!ids) return all;
+  if (!ids) {
+    const shard = storyShard(env);
+    return shard ? all.filter((_, i) => i % shard.count === shard.index) : all;
+  }
   const wanted = new Set(ids);
   // A scan that stops once every listed story is found (a publish is among the newest).
   const out: T[] = [];

@@ -2,27 +2,37 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 
-function rssKb(pid: number): number {
-  try {
-    const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-function descendants(pid: number): number[] {
-  const out: number[] = [];
+/**
+ * The resident memory (KB) of `root` and every process under it: one pass over
+ * /proc per sample, one small file per process (the sampler runs every 100 ms
+ * beside the build it measures, on the same two cores).
+ */
+function treeRssKb(root: number): number {
+  const page = 4; // KB: /proc/<pid>/stat counts resident pages
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
-      const ppid = Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${d}/status`, 'utf8'))?.[1]);
-      if (ppid === pid) out.push(Number(d), ...descendants(Number(d)));
+      // Fields after the command name (which may hold spaces): state, ppid … rss is the 22nd.
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      const pid = Number(d);
+      const ppid = Number(f[1]);
+      rss.set(pid, Number(f[21]) * page);
+      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
     } catch {
       /* process ended */
     }
   }
-  return out;
+  let total = 0;
+  const stack = [root];
+  while (stack.length) {
+    const p = stack.pop()!;
+    total += rss.get(p) ?? 0;
+    stack.push(...(children.get(p) ?? []));
+  }
+  return total;
 }
 
 /** Runs a command, sampling the resident memory of it and its children every 100 ms. */
@@ -35,7 +45,7 @@ export function runMeasured(cmd: string, args: string[], env: Record<string, str
     child.stderr.on('data', (d) => (output = (output + d).slice(-5000)));
     let peak = 0;
     const timer = setInterval(() => {
-      const total = [child.pid!, ...descendants(child.pid!)].reduce((s, p) => s + rssKb(p), 0);
+      const total = treeRssKb(child.pid!);
       peak = Math.max(peak, total);
     }, 100);
     child.on('exit', (code) => {

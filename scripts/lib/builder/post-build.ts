@@ -22,6 +22,10 @@ function runSearchIndex(root: string, into: string, recent: boolean): Promise<nu
       env: { ...process.env, [SEARCH_INDEX_PROCESS_ENV]: '1', [ROWS_FROM_SEARCH_ENV]: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // The build ending first (it failed) takes its index process with it.
+    const stop = () => child.kill('SIGKILL');
+    process.once('exit', stop);
+    child.on('exit', () => process.removeListener('exit', stop));
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));

@@ -19,6 +19,7 @@ import { ARCHIVE_ROOTS, isMonthKey } from '@portal/domain/archive';
 import type { Releases } from './releases.ts';
 import { BuildWorker, type BuildWorkerOptions } from './build-worker.ts';
 import type { PausableGroups } from './pausable.ts';
+import { ASTRO_BUILD_ARGS, ASTRO_NODE_ARGS } from './astro-cli.ts';
 
 export type SiteBuildOptions = {
   directusUrl: string;
@@ -32,13 +33,7 @@ export type SiteBuildOptions = {
   pausable?: PausableGroups;
 };
 
-/**
- * How every site build runs (builder, npm start, e2e, bench). --silent drops
- * the per-page log line (10,000 of them); a larger young generation cuts GC
- * pauses while rendering (measured: docs/decisions/006-publish-pipeline.md).
- */
-const ASTRO_NODE_ARGS = ['--max-semi-space-size=64'];
-export const ASTRO_BUILD_ARGS = [...ASTRO_NODE_ARGS, path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'];
+export { ASTRO_BUILD_ARGS };
 
 /**
  * The same build in a long-lived process with Astro and Vite already loaded
@@ -58,6 +53,9 @@ export function warmAstro(o: Pick<BuildWorkerOptions, 'maxJobs' | 'maxRssBytes' 
 export function astroEnv(outDir: string, o: Pick<SiteBuildOptions, 'directusUrl' | 'siteUrl'>): Record<string, string> {
   return { ASTRO_TELEMETRY_DISABLED: '1', DIRECTUS_URL: o.directusUrl, SITE_URL: o.siteUrl, SITE_OUT_DIR: outDir };
 }
+
+/** A full build's priority (nice): far below publishes (0), one step above its own page processes (story-shards.ts). */
+const FULL_BUILD_NICE = 14;
 
 export function runAstro(outDir: string, o: SiteBuildOptions, extraEnv: Record<string, string> = {}, opts: { low?: boolean } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -81,8 +79,9 @@ export function runAstro(outDir: string, o: SiteBuildOptions, extraEnv: Record<s
     child.on('exit', () => o.signal?.removeEventListener('abort', abort));
     if (opts.low && child.pid) {
       try {
-        // A full build shares the machine with publishes: it yields the CPU to them (the lowest priority; its search index inherits it).
-        setPriority(child.pid, 19);
+        // A full build shares the machine with publishes: it yields the CPU to them (its search index inherits this;
+        // its page processes step back further, to 19: story-shards.ts).
+        setPriority(child.pid, FULL_BUILD_NICE);
       } catch {
         // Not permitted here: it still runs, at normal priority.
       }

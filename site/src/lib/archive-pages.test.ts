@@ -6,8 +6,10 @@ const s = (id: string, publishedAt: string, updatedAt: string | null = null) => 
 const news = [s('n4', '2026-11-20T12:00:00Z'), s('n3', '2026-11-01T01:00:00Z'), s('n2', '2026-10-05T12:00:00Z'), s('n1', '2025-01-10T12:00:00Z')];
 
 describe('archive scope of a build', () => {
-  it('a full build (no id list) writes every month', () => {
+  it('a full build (no id list) writes every month; its story helpers none', () => {
     expect(archiveScope(news, {})).toBe('all');
+    expect(archiveScope(news, { PORTAL_STORY_SHARD: '0/2' })).toBe('all');
+    expect(archiveScope(news, { PORTAL_STORY_SHARD: '1/2' })).toEqual(new Set());
   });
 
   it('a site-wide targeted build (empty list) writes no month', () => {
@@ -46,6 +48,11 @@ describe('list pages of a build', () => {
     expect(listScope({ PORTAL_BUILD_NEWS_IDS: 'a', PORTAL_BUILD_ARCHIVE: '1' }, [l('x')], [])).toBe('all');
     expect(listScope({ PORTAL_BUILD_NEWS_IDS: 'a' }, [l('x')], null)).toBe('all');
     expect(listScope({ PORTAL_BUILD_NEWS_IDS: 'a', PORTAL_BUILD_LISTS: 'all' }, [l('x')], [l('x')])).toBe('all');
+  });
+  it("none in a full build's story helper (the build writes them)", () => {
+    const none = { category: new Set(), municipio: new Set(), autor: new Set() };
+    expect(listScope({ PORTAL_STORY_SHARD: '1/2' }, [], null)).toEqual(none);
+    expect(listScope({ PORTAL_STORY_SHARD: '0/2' }, [], null)).toBe('all');
   });
   it('none for settings, ads and events (LIVE_ONLY: /live.json brings them to the list pages)', () => {
     const scope = listScope({ PORTAL_BUILD_NEWS_IDS: '', PORTAL_BUILD_LISTS: 'none' }, [], null);

@@ -10,7 +10,7 @@
  * cannot know from the request: that build writes every month.
  */
 import { writeFileSync } from 'node:fs';
-import { BUILD_ARCHIVE_ENV, BUILD_LISTS_ENV, BUILD_MONTHS_ENV, listedIds } from '@portal/domain/build-contract';
+import { BUILD_ARCHIVE_ENV, BUILD_LISTS_ENV, BUILD_MONTHS_ENV, isStoryHelper, listedIds } from '@portal/domain/build-contract';
 import {
   type ArchiveRoot,
   groupByMonth,
@@ -35,8 +35,11 @@ export type ArchiveScope = 'all' | ReadonlySet<MonthKey>;
  * archiveScope(stories, { PORTAL_BUILD_NEWS_IDS: '' }) // Set {} (site-wide change: no month)
  * archiveScope(stories, { PORTAL_BUILD_NEWS_IDS: 'a' }) // Set {'2025-03'} (a's month)
  * archiveScope(stories, { PORTAL_BUILD_NEWS_IDS: 'gone', PORTAL_BUILD_MONTHS: '2024-01' }) // Set {'2024-01'}
+ * archiveScope(stories, { PORTAL_STORY_SHARD: '1/2' }) // Set {} (a full build's story helper)
  */
 export function archiveScope(stories: readonly Story[], env: Env): ArchiveScope {
+  // A full build's story helper writes story pages only (its build writes the months).
+  if (isStoryHelper(env)) return new Set();
   const wanted = listedIds(env);
   if (!wanted || env[BUILD_ARCHIVE_ENV] === '1') return 'all';
   // The months the request names: where the stories were listed before the change (issue #8).
@@ -92,8 +95,8 @@ type Listed = { category: string | null; municipio: string | null; autor: string
  */
 export function listScope(env: Env, now: readonly Listed[], before: readonly Listed[] | null): ListScope {
   const ids = listedIds(env);
-  // Settings, ads, events (LIVE_ONLY): no per-list page; /live.json brings them to those pages.
-  if (ids && !ids.length && env[BUILD_LISTS_ENV] === 'none' && env[BUILD_ARCHIVE_ENV] !== '1')
+  // Settings, ads, events (LIVE_ONLY): no per-list page; /live.json brings them to those pages. Nor a full build's story helper.
+  if ((ids && !ids.length && env[BUILD_LISTS_ENV] === 'none' && env[BUILD_ARCHIVE_ENV] !== '1') || isStoryHelper(env))
     return { category: new Set(), municipio: new Set(), autor: new Set() };
   if (!ids?.length || env[BUILD_ARCHIVE_ENV] === '1' || env[BUILD_LISTS_ENV] === 'all' || before === null) return 'all';
   const pick = (k: ListKind) => new Set([...now, ...before].map((s) => s[k]).filter((v): v is string => !!v));

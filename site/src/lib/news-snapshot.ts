@@ -20,8 +20,10 @@
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import {
+  isStoryHelper,
   listedIds,
   NEWS_SNAPSHOT_ENV,
+  SHARD_OF_ENV,
   ROWS_FROM_SEARCH_ENV,
   rowsFailedFile,
   SEARCH_INDEX_PROCESS_ENV,
@@ -198,7 +200,9 @@ export async function storyRows<S extends StorySets>(sources: RowSources<S>, env
     }
     return { rows, before };
   }
-  const rows = fromSearch ? await handedOver<S>(newsSnapshotFile(out), { failedFile: rowsFailedFile(out) }) : await perKind(sources, (source) => source.all());
+  // A full build's story helper takes the same rows as its build (story-shards.ts).
+  const handover = (isStoryHelper(env) && env[SHARD_OF_ENV]) || out;
+  const rows = fromSearch && handover ? await handedOver<S>(newsSnapshotFile(handover), { failedFile: rowsFailedFile(handover) }) : await perKind(sources, (source) => source.all());
   // Whoever read them writes them: the page process, or in a full build its search-index process.
   const writes = searchProcess ? !targeted : !fromSearch;
   if (out && writes) {

@@ -1,0 +1,118 @@
+/**
+ * A full build renders its story pages in two processes (scripts/lib/builder/
+ * story-shards.ts, docs/decisions/006-publish-pipeline.md), against a real
+ * Directus and real Astro builds: it writes the same files, byte for byte but
+ * the build moment, as the same build in one process, every published story's
+ * page among them, and leaves nothing beside its release; a helper that dies
+ * fails the build, and the live release stays as it was.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
+import { STORY_SHARD_ENV } from '../../domain/src/build-contract.ts';
+import { Releases } from '../../scripts/lib/builder/releases.ts';
+import { buildFull } from '../../scripts/lib/builder/site-build.ts';
+import { STORY_PROCESSES_ENV } from '../../scripts/lib/builder/story-shards.ts';
+import { admin, newsFactory } from './support.ts';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'portal-shards-'));
+const site = { directusUrl: inject('directusUrl'), siteUrl: 'http://localhost:4321' };
+const stamp = Date.now();
+let releases: Releases;
+
+function files(dir: string, rel = ''): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const name of readdirSync(path.join(dir, rel))) {
+    const r = path.join(rel, name);
+    if (statSync(path.join(dir, r)).isDirectory()) for (const [k, v] of files(dir, r)) out.set(k, v);
+    else out.set(r, readFileSync(path.join(dir, r)));
+  }
+  return out;
+}
+
+/** Two builds differ only in the moment they ran: the home island's `now` (and its uid, a hash of its props), relative times ("há 5 minutos") and when the search index read the data. */
+const moment = (b: Buffer) =>
+  b
+    .toString('latin1')
+    .replace(/"since":"[0-9T:.Z-]+"/, '"since":""')
+    .replace(/&quot;now&quot;:\[0,&quot;[0-9T:.Z-]+&quot;\]/g, 'NOW')
+    .replace(/<astro-island uid="[^"]+"/g, '<astro-island uid=""')
+    .replace(/(data-rel[^>]*>)[^<]*</g, '$1<');
+
+/** The full build's processes in this machine's process table: its helpers carry their shard in their environment. */
+function helperPids(): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return readFileSync(`/proc/${d}/environ`, 'latin1').split('\0').includes(`${STORY_SHARD_ENV}=1/2`);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+beforeAll(async () => {
+  releases = new Releases(root);
+  for (let i = 0; i < 5; i++) {
+    const r = await admin().post('/items/news', newsFactory({ title: `Em dois processos ${i} ${stamp}`, status: 'published' }));
+    if (r.status !== 200) throw new Error(`${r.status} ${JSON.stringify(r.errors)}`);
+  }
+}, 60_000);
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+// This archive is small (storyProcessesFor would keep one process): the tests set how many.
+let saved: string | undefined;
+beforeEach(() => (saved = process.env[STORY_PROCESSES_ENV]));
+afterEach(() => {
+  if (saved === undefined) delete process.env[STORY_PROCESSES_ENV];
+  else process.env[STORY_PROCESSES_ENV] = saved;
+});
+
+it('two processes write what one writes, every story page included, and nothing is left beside the release', async () => {
+  process.env[STORY_PROCESSES_ENV] = '1';
+  const one = await buildFull(releases, site);
+  process.env[STORY_PROCESSES_ENV] = '2';
+  const building = buildFull(releases, site);
+  let helperSeen = false;
+  for (let done = false; !done && !helperSeen; ) {
+    helperSeen = helperPids().length > 0;
+    done = await Promise.race([building.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 20))]);
+  }
+  expect(helperSeen).toBe(true);
+  const two = await building;
+  const [a, b] = [files(one), files(two)];
+  const slugs = readdirSync(path.join(two, 'news')).filter((s) => existsSync(path.join(two, 'news', s, 'index.html')));
+  // Both processes rendered stories (each gets every other one), and every published story has its page.
+  expect(slugs.length).toBeGreaterThanOrEqual(5);
+  expect(slugs.filter((s) => s.includes(`${stamp}`)).length).toBe(5);
+  expect([...a.keys()].filter((f) => !b.has(f))).toEqual([]);
+  expect([...b.keys()].filter((f) => !a.has(f))).toEqual([]);
+  expect([...b].filter(([f, bytes]) => !bytes.equals(a.get(f)!) && moment(bytes) !== moment(a.get(f)!)).map(([f]) => f)).toEqual([]);
+  // The helper's output and side files went with the move.
+  expect(readdirSync(releases.releasesDir).filter((f) => f.includes('.stories-'))).toEqual([]);
+}, 300_000);
+
+it('a story process that dies fails the full build: no release, nothing left beside, the live one untouched', async () => {
+  const live = await buildFull(releases, site);
+  releases.activate(live);
+  process.env[STORY_PROCESSES_ENV] = '2';
+  const before = readdirSync(releases.releasesDir).sort();
+  const build = buildFull(releases, site);
+  let killed = 0;
+  for (const until = Date.now() + 60_000; !killed && Date.now() < until; ) {
+    for (const pid of helperPids()) {
+      process.kill(pid, 'SIGKILL');
+      killed++;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(killed).toBeGreaterThan(0);
+  await expect(build).rejects.toThrow(/páginas de notícias \(processo 2 de 2\) falharam \(SIGKILL\)/);
+  expect(releases.active()).toBe(live);
+  expect(existsSync(path.join(live, 'index.html'))).toBe(true);
+  expect(readdirSync(releases.releasesDir).sort()).toEqual(before);
+}, 300_000);
