@@ -84,7 +84,7 @@ export async function startStoryHelpers(outDir: string, env: Record<string, stri
   env[STORY_SHARD_ENV] = `0/${count}`;
   // The search index (started before, with Pagefind in its own processes) is the build's longest single
   // path; the page processes step back (this one, and its helpers, which inherit it) so it runs first and
-  // they take both cores after: at 100k about 15 s sooner (docs/decisions/006).
+  // they take both cores after (at 100k Pagefind was done 22 s sooner, the build 5 s: docs/decisions/006).
   try {
     setPriority(Math.min(19, getPriority() + PAGE_PROCESS_STEP_BACK));
   } catch {
