@@ -93,8 +93,8 @@ export const ROWS_FROM_SEARCH_ENV = 'PORTAL_ROWS_FROM_SEARCH';
 export const rowsFailedFile = (release: string) => `${newsSnapshotFile(release)}.failed`;
 
 /**
- * A full build renders its story pages in several processes at once (one per
- * core; the rest of the build is one process): "i/n" — this process renders
+ * A large full build renders its story pages in several processes at once
+ * (storyProcessesFor; the rest of the build is one process): "i/n" — this process renders
  * the stories at positions i, i+n, i+2n… of the archive. Process 0 is the
  * build itself and renders every other page; the others are its helpers
  * (scripts/lib/builder/story-shards.ts), which render story pages only.
