@@ -6,7 +6,7 @@
  * page among them, and leaves nothing beside its release; a helper that dies
  * fails the build, and the live release stays as it was.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
@@ -15,29 +15,17 @@ import { Releases } from '../../scripts/lib/builder/releases.ts';
 import { buildFull } from '../../scripts/lib/builder/site-build.ts';
 import { STORY_PROCESSES_ENV } from '../../scripts/lib/builder/story-shards.ts';
 import { admin, newsFactory } from './support.ts';
+import { buildMoment, filesOf } from './build-output.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'portal-shards-'));
 const site = { directusUrl: inject('directusUrl'), siteUrl: 'http://localhost:4321' };
 const stamp = Date.now();
 let releases: Releases;
 
-function files(dir: string, rel = ''): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  for (const name of readdirSync(path.join(dir, rel))) {
-    const r = path.join(rel, name);
-    if (statSync(path.join(dir, r)).isDirectory()) for (const [k, v] of files(dir, r)) out.set(k, v);
-    else out.set(r, readFileSync(path.join(dir, r)));
-  }
-  return out;
-}
-
-/** Two builds differ only in the moment they ran: the home island's `now` (and its uid, a hash of its props), relative times ("há 5 minutos") and when the search index read the data. */
+/** Besides the build moment: relative times ("há 5 minutos") and when the search index read the data. */
 const moment = (b: Buffer) =>
-  b
-    .toString('latin1')
+  buildMoment(b)
     .replace(/"since":"[0-9T:.Z-]+"/, '"since":""')
-    .replace(/&quot;now&quot;:\[0,&quot;[0-9T:.Z-]+&quot;\]/g, 'NOW')
-    .replace(/<astro-island uid="[^"]+"/g, '<astro-island uid=""')
     .replace(/(data-rel[^>]*>)[^<]*</g, '$1<');
 
 /** The full build's processes in this machine's process table: its helpers carry their shard in their environment. */
@@ -84,7 +72,7 @@ it('two processes write what one writes, every story page included, and nothing 
   }
   expect(helperSeen).toBe(true);
   const two = await building;
-  const [a, b] = [files(one), files(two)];
+  const [a, b] = [filesOf(one), filesOf(two)];
   const slugs = readdirSync(path.join(two, 'news')).filter((s) => existsSync(path.join(two, 'news', s, 'index.html')));
   // Both processes rendered stories (each gets every other one), and every published story has its page.
   expect(slugs.length).toBeGreaterThanOrEqual(5);

@@ -9,7 +9,7 @@
  * A process that dies in the middle of a build fails that build while the next
  * one works.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -18,6 +18,7 @@ import { Releases } from '../../scripts/lib/builder/releases.ts';
 import { astroEnv, buildFull, runAstro, warmAstro } from '../../scripts/lib/builder/site-build.ts';
 import type { BuildWorker } from '../../scripts/lib/builder/build-worker.ts';
 import { admin, newsFactory } from './support.ts';
+import { buildMoment, filesOf } from './build-output.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'portal-warm-'));
 const site = { directusUrl: inject('directusUrl'), siteUrl: 'http://localhost:4321' };
@@ -34,31 +35,12 @@ async function publish(title: string) {
 
 /** Every file a build wrote, relative to its folder, with its bytes; plus what it left beside the folder. */
 function written(dir: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  const walk = (rel: string) => {
-    for (const name of readdirSync(path.join(dir, rel))) {
-      const r = path.join(rel, name);
-      if (statSync(path.join(dir, r)).isDirectory()) walk(r);
-      else files.set(r, readFileSync(path.join(dir, r)));
-    }
-  };
-  walk('');
+  const files = filesOf(dir);
   for (const beside of ['.archive.json', '.report.json', '.news.v8']) {
     if (existsSync(`${dir}${beside}`)) files.set(beside, readFileSync(`${dir}${beside}`));
   }
   return files;
 }
-
-/**
- * Two cold builds differ only in the moment they ran: the home page's latest-news
- * island carries the build time (`now`) among its props, and an island's uid is a
- * hash of its props. Those two are set aside; every other byte must match.
- */
-const buildMoment = (b: Buffer) =>
-  b
-    .toString('latin1')
-    .replace(/&quot;now&quot;:\[0,&quot;[0-9T:.Z-]+&quot;\]/g, 'NOW')
-    .replace(/<astro-island uid="[^"]+"/g, '<astro-island uid=""');
 
 /** The environment of a targeted build over the live release (the builder's own, scripts/lib/builder/site-build.ts). */
 const envFor = (req: TargetedRequest) => ({ ...targetedBuildEnv(req, live), PORTAL_NEWS_SNAPSHOT: newsSnapshotFile(live) });

@@ -33,8 +33,6 @@ export type SiteBuildOptions = {
   pausable?: PausableGroups;
 };
 
-export { ASTRO_BUILD_ARGS };
-
 /**
  * The same build in a long-lived process with Astro and Vite already loaded
  * (scripts/lib/builder/astro-worker.ts): a targeted build no longer pays

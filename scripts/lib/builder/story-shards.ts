@@ -23,7 +23,7 @@ import { aggregate, directusClient } from '../../../directus/scripts/lib/client.
 /** How many processes render a full build's story pages: set, or storyProcessesFor the archive (tests and operators may set it). */
 export const STORY_PROCESSES_ENV = 'PORTAL_STORY_PROCESSES';
 
-export async function storyProcesses(env: Record<string, string | undefined>, published: () => Promise<number>, cores = availableParallelism()): Promise<number> {
+async function storyProcesses(env: Record<string, string | undefined>, published: () => Promise<number>, cores = availableParallelism()): Promise<number> {
   const n = Number(env[STORY_PROCESSES_ENV]);
   if (Number.isInteger(n) && n >= 1) return n;
   return storyProcessesFor(await published(), cores);
@@ -46,7 +46,7 @@ async function publishedStories(directusUrl: string | undefined): Promise<number
 const PAGE_PROCESS_STEP_BACK = 5;
 
 /** Helper `i`'s output, beside the build's (same filesystem: moving a page in is one rename; a discarded release takes it along). */
-export const helperOut = (outDir: string, i: number) => `${outDir.replace(/\/$/, '')}.stories-${i}`;
+const helperOut = (outDir: string, i: number) => `${outDir.replace(/\/$/, '')}.stories-${i}`;
 
 /** Moves every entry of `from` into `to` (one rename each); with `keep`, an entry `to` already has stays as it is. */
 function moveEntries(from: string, to: string, keep = false) {
@@ -62,8 +62,12 @@ function moveEntries(from: string, to: string, keep = false) {
   }
 }
 
+/** A helper's output and whatever its build left beside it (`<dir>.report.json`, …), as Releases.discard takes a release's. */
 function removeHelperOutput(dir: string) {
-  for (const f of [dir, `${dir}.report.json`, `${dir}.archive.json`]) rmSync(f, { recursive: true, force: true });
+  const base = path.basename(dir);
+  for (const f of readdirSync(path.dirname(dir))) {
+    if (f === base || f.startsWith(`${base}.`)) rmSync(path.join(path.dirname(dir), f), { recursive: true, force: true });
+  }
 }
 
 export type StoryHelpers = {
@@ -103,7 +107,7 @@ export async function startStoryHelpers(outDir: string, env: Record<string, stri
     removeHelperOutput(dir);
     const child = spawn(process.execPath, ASTRO_BUILD_ARGS, {
       cwd: ROOT,
-      env: { ...process.env, ...env, SITE_OUT_DIR: dir, [STORY_SHARD_ENV]: `${i}/${count}`, [SHARD_OF_ENV]: outDir, [ROWS_FROM_SEARCH_ENV]: '1' },
+      env: { ...env, SITE_OUT_DIR: dir, [STORY_SHARD_ENV]: `${i}/${count}`, [SHARD_OF_ENV]: outDir, [ROWS_FROM_SEARCH_ENV]: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);

@@ -1,0 +1,29 @@
+/**
+ * Comparing what two site builds wrote (warm-build and story-shards tests):
+ * every file under a folder with its bytes, and a build's page text with the
+ * moment it ran set aside.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** Every file under `dir`, relative to it, with its bytes. */
+export function filesOf(dir: string, rel = ''): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const name of readdirSync(path.join(dir, rel))) {
+    const r = path.join(rel, name);
+    if (statSync(path.join(dir, r)).isDirectory()) for (const [k, v] of filesOf(dir, r)) files.set(k, v);
+    else files.set(r, readFileSync(path.join(dir, r)));
+  }
+  return files;
+}
+
+/**
+ * Two cold builds differ only in the moment they ran: the home page's latest-news
+ * island carries the build time (`now`) among its props, and an island's uid is a
+ * hash of its props. Those two are set aside.
+ */
+export const buildMoment = (b: Buffer) =>
+  b
+    .toString('latin1')
+    .replace(/&quot;now&quot;:\[0,&quot;[0-9T:.Z-]+&quot;\]/g, 'NOW')
+    .replace(/<astro-island uid="[^"]+"/g, '<astro-island uid=""');
