@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, asEveryone, createStaff, municipalityId, signIn, type Api, type Who } from './support.ts';
+import { admin, asEveryone, createStaff, eventually, municipalityId, signIn, type Api, type Who } from './support.ts';
 
 let who: Record<Who, Api>;
 beforeAll(async () => {
@@ -71,10 +71,15 @@ describe('/items/profiles', () => {
       // Action: promote to editor through the profile.
       const r = await who.super_admin.patch(`/items/profiles/${p.id}`, { role: 'editor', municipality_id: await municipalityId('Marabá') });
       expect(r.status).toBe(200);
-      // Assert: the user's Directus role followed, so the server now grants editor rights.
+      // Assert: the user's Directus role followed, so the server now grants editor rights. The profile
+      // → user sync is an action hook, which Directus runs after the response (1 CI run in 4 read it first).
       const roles = await admin().get('/roles?fields=id,name');
-      const user = await admin().get(`/users/${staff.userId}?fields=role`);
-      expect(roles.data.find((x: { id: string }) => x.id === user.data.role).name).toBe('editor');
+      const roleName = async () => {
+        const user = await admin().get(`/users/${staff.userId}?fields=role`);
+        return roles.data.find((x: { id: string }) => x.id === user.data.role)?.name;
+      };
+      await eventually(async () => (await roleName()) === 'editor').catch(() => {});
+      expect(await roleName()).toBe('editor');
       const relogged = await signIn((await admin().get(`/users/${staff.userId}?fields=email`)).data.email);
       expect((await relogged.post('/items/categories', { name: `Cat ${Date.now()}` })).status).toBe(200);
     });
