@@ -477,7 +477,7 @@ const w = results.pageWeight as Record<string, { jsGzipKb: number; totalKb: numb
 const lh = results.lighthouse as Record<string, Record<string, number>>;
 const rh = results.rhythm as Record<Kind, KindResult> & { news: number };
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const siteWide = ['correction', 'ad', 'urgent', 'unpublish'] as const;
+const siteWide = ['correction', 'ad', 'urgent', 'unpublish', 'category', 'municipality', 'byline'] as const;
 const goals = [
   ['Publicação até o ar, sozinha (p50)', `${sec(ptl.p50)} (p95 ${sec(ptl.p95)}, ${ptl.news} notícias)`, '≤ 1,5 s', ptl.p50 <= 1_500],
   [
@@ -493,7 +493,7 @@ const goals = [
     !rh.publish.missed && rh.publish.p50 <= 1_500 && rh.publish.p95 <= 3_000 && rh.publish.max <= 10_000,
   ],
   ...siteWide.map((k) => [
-    `Ritmo da redação: ${{ correction: 'correção', ad: 'anúncio editado', urgent: 'mensagem urgente', unpublish: 'despublicação' }[k]}`,
+    `Ritmo da redação: ${{ correction: 'correção', ad: 'anúncio editado', urgent: 'mensagem urgente', unpublish: 'despublicação', category: 'categoria renomeada', municipality: 'município renomeado', byline: 'nome de autor alterado' }[k]}`,
     rh[k].samples.length ? `máx ${sec(rh[k].max)} (${rh[k].samples.length} amostras)${rh[k].missed ? `, ${rh[k].missed} sem chegar` : ''}` : 'sem amostra',
     '≤ 10 s',
     rh[k].samples.length ? !rh[k].missed && rh[k].max <= 10_000 : null,

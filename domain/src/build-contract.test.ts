@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BUILD_ARCHIVE_ENV,
   BUILD_MONTHS_ENV,
+  BUILD_NAMED_LISTS_ENV,
   BUILD_NEWS_IDS_ENV,
-  CATALOGUE,
+  catalogueChange,
+  namedLists,
   BUILD_SLUGS_ENV,
   catchUpAfter,
   isTargetedBuild,
@@ -14,6 +15,7 @@ import {
   SITE_WIDE,
   LIVE_ONLY,
   BUILD_LISTS_ENV,
+  rendersEveryList,
   storiesToRender,
   isStoryHelper,
   STORY_SHARD_ENV,
@@ -106,13 +108,36 @@ describe('targetedBuildEnv', () => {
   });
 });
 
+const CATALOGUE = catalogueChange('category', ['politica', 'politica-e-governo']);
+
 describe('catalogue changes', () => {
-  it('ask for every archive month, and keep asking once merged with publishes', () => {
-    expect(parseBuildRequest({ archive: true })).toEqual(CATALOGUE);
+  it('name their lists by old and new address, and keep naming them once merged with publishes', () => {
+    expect(CATALOGUE).toEqual({ full: false, news: [], slugs: [], named: { category: ['politica', 'politica-e-governo'] } });
+    expect(catalogueChange('municipio', ['belem', 'belem', ''])).toEqual({ full: false, news: [], slugs: [], named: { municipio: ['belem'] } });
+    expect(parseBuildRequest({ named: { category: ['politica', 'politica-e-governo'] } })).toEqual(CATALOGUE);
     const merged = mergeRequests(mergeRequests(null, { full: false, news: ['a'], slugs: ['x'] }), CATALOGUE);
-    expect(merged).toEqual({ full: false, news: ['a'], slugs: ['x'], archive: true });
-    expect(targetedBuildEnv(CATALOGUE, '/r')[BUILD_ARCHIVE_ENV]).toBe('1');
-    expect(targetedBuildEnv(SITE_WIDE, '/r')[BUILD_ARCHIVE_ENV]).toBeUndefined();
+    expect(merged).toEqual({ full: false, news: ['a'], slugs: ['x'], named: { category: ['politica', 'politica-e-governo'] } });
+    const both = mergeRequests(CATALOGUE, catalogueChange('municipio', ['belem']));
+    expect(both).toEqual({ full: false, news: [], slugs: [], named: { category: ['politica', 'politica-e-governo'], municipio: ['belem'] } });
+    expect(mergeRequests(both, CATALOGUE)).toEqual(both);
+  });
+  it('cross to the build as JSON, read back as sets', () => {
+    const env = targetedBuildEnv(CATALOGUE, '/r');
+    expect(namedLists(env)).toEqual({ category: new Set(['politica', 'politica-e-governo']), municipio: new Set() });
+    expect(namedLists(targetedBuildEnv(SITE_WIDE, '/r'))).toBeNull();
+    expect(() => namedLists({ [BUILD_NAMED_LISTS_ENV]: '{"autor":["x"]}' })).toThrow(BUILD_NAMED_LISTS_ENV);
+  });
+  it('malformed names are refused', () => {
+    for (const named of [['a'], { autor: ['a'] }, { category: 'a' }, { category: [1] }, { category: ['x'.repeat(321)] }, null])
+      expect(parseBuildRequest({ named })).toBeNull();
+  });
+  it('render only their lists, unless merged with a byline change (every list, said explicitly)', () => {
+    expect(rendersEveryList(CATALOGUE)).toBe(false);
+    expect(rendersEveryList(mergeRequests(LIVE_ONLY, CATALOGUE) as TargetedRequest)).toBe(false);
+    const withBylines = mergeRequests(SITE_WIDE, CATALOGUE) as TargetedRequest;
+    expect(withBylines).toEqual({ ...CATALOGUE, lists: 'all' });
+    expect(targetedBuildEnv(withBylines, '/r')[BUILD_LISTS_ENV]).toBe('all');
+    expect(mergeRequests(withBylines, LIVE_ONLY)).toEqual(withBylines);
   });
 });
 
@@ -153,7 +178,7 @@ describe('archive months a request names', () => {
         expect(targetedBuildEnv(merged as TargetedRequest, '/r')[BUILD_LISTS_ENV]).toBe('all');
       }
       expect(mergeRequests(mergeRequests(LIVE_ONLY, publish), publish)).toEqual(publish);
-      expect(mergeRequests(CATALOGUE, publish)).toEqual({ ...publish, archive: true });
+      expect(mergeRequests(CATALOGUE, publish)).toEqual({ ...publish, named: CATALOGUE.named });
     });
     it('crosses the hook seam unchanged', () => {
       expect(parseBuildRequest({ news: ['a'], slugs: ['x'], lists: 'all' })).toEqual({ full: false, news: ['a'], slugs: ['x'], lists: 'all' });

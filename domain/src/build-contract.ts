@@ -6,6 +6,13 @@
 import { isMonthKey } from './archive.ts';
 
 /**
+ * The lists a catalogue change names by address: a category or municipality
+ * renamed, added or removed, by its address before the change and after it.
+ */
+export type NamedLists = { category?: string[]; municipio?: string[] };
+const NAMED_KINDS = ['category', 'municipio'] as const;
+
+/**
  * Targeted: render these stories (ids) and every page that is not a story
  * (home, categories, feeds, sitemaps, live.json…); `slugs` are addresses whose
  * page may have to go (unpublished, deleted, renamed). With no stories it is a
@@ -16,8 +23,13 @@ export type TargetedRequest = {
   full: false;
   news: string[];
   slugs: string[];
-  /** Every category archive page too (a catalogue change renames or moves them). */
-  archive?: true;
+  /**
+   * A catalogue change: these lists' pages, every month of them (their name
+   * or address changed). The story rows are re-joined to the new names by id
+   * (site/src/lib/content.ts); the other lists and old story pages show the
+   * new name from the catch-up ('soon').
+   */
+  named?: NamedLists;
   /**
    * Belém months (YYYY-MM) the listed stories were filed under before the
    * change and after it: a story that left the site or moved keeps no stale
@@ -27,7 +39,7 @@ export type TargetedRequest = {
   /**
    * No per-list pages (category, municipality, author): the change reaches
    * them through /live.json (settings, ads) or is not on them (events, on the
-   * home page only). Only on a request with no story and no archive (with
+   * home page only). Only on a request with no story and no named list (with
    * stories the lists follow the stories); kept by a merge only while every
    * story-less request in it has it. 'all': every per-list page although it
    * lists stories — a byline change merged with a publish (a request with
@@ -43,8 +55,15 @@ export const SITE_WIDE: TargetedRequest = Object.freeze({ full: false, news: [],
 /** Settings, ads, events: every page that is not a story or a per-list page (those read /live.json). */
 export const LIVE_ONLY: TargetedRequest = Object.freeze({ full: false, news: [], slugs: [], lists: false }) as TargetedRequest;
 
-/** A category or municipality changed: every page that is not a story, archive months included. */
-export const CATALOGUE: TargetedRequest = Object.freeze({ full: false, news: [], slugs: [], archive: true }) as TargetedRequest;
+/**
+ * A category or municipality changed (`slugs`: its addresses before and after):
+ * every page that is not a story or a per-list page, and that list's pages.
+ * @example catalogueChange('category', ['politica', 'politica-e-governo'])
+ * // { full: false, news: [], slugs: [], named: { category: ['politica', 'politica-e-governo'] } }
+ */
+export function catalogueChange(kind: keyof NamedLists, slugs: readonly string[]): TargetedRequest {
+  return { full: false, news: [], slugs: [], named: { [kind]: uniq(slugs.filter(Boolean)) } };
+}
 
 /** Builder → Astro: comma-separated archive months (YYYY-MM) the request names. */
 export const BUILD_MONTHS_ENV = 'PORTAL_BUILD_MONTHS';
@@ -52,8 +71,21 @@ export const BUILD_MONTHS_ENV = 'PORTAL_BUILD_MONTHS';
 /** Builder → Astro: 'none' when a story-less targeted build renders no per-list page (LIVE_ONLY); 'all' when one with stories renders every one. */
 export const BUILD_LISTS_ENV = 'PORTAL_BUILD_LISTS';
 
-/** Builder → Astro: '1' when a targeted build renders every archive month. */
-export const BUILD_ARCHIVE_ENV = 'PORTAL_BUILD_ARCHIVE';
+/** Builder → Astro: the lists a catalogue change names (JSON NamedLists), rendered whole. */
+export const BUILD_NAMED_LISTS_ENV = 'PORTAL_BUILD_NAMED_LISTS';
+
+/**
+ * The lists a targeted build renders whole (a catalogue change), by kind.
+ * @example namedLists({ PORTAL_BUILD_NAMED_LISTS: '{"category":["a"]}' }) // { category: Set {'a'}, municipio: Set {} }
+ * namedLists({}) // null
+ */
+export function namedLists(env: Record<string, string | undefined>): { category: ReadonlySet<string>; municipio: ReadonlySet<string> } | null {
+  const raw = env[BUILD_NAMED_LISTS_ENV];
+  if (!raw) return null;
+  const named = checkNamed(JSON.parse(raw));
+  if (!named) throw new Error(`${BUILD_NAMED_LISTS_ENV} inválido: ${raw}`);
+  return { category: new Set(named.category ?? []), municipio: new Set(named.municipio ?? []) };
+}
 
 /** Builder → Astro: comma-separated ids of the stories a targeted build renders (absent: all). */
 export const BUILD_NEWS_IDS_ENV = 'PORTAL_BUILD_NEWS_IDS';
@@ -165,7 +197,7 @@ export function targetedBuildEnv(req: TargetedRequest, previousRelease: string):
     [BUILD_SLUGS_ENV]: req.slugs.join(','),
     [PREVIOUS_RELEASE_ENV]: previousRelease,
     ...(req.months?.length ? { [BUILD_MONTHS_ENV]: req.months.join(',') } : {}),
-    ...(req.archive ? { [BUILD_ARCHIVE_ENV]: '1' } : {}),
+    ...(req.named ? { [BUILD_NAMED_LISTS_ENV]: JSON.stringify(req.named) } : {}),
     ...(req.lists === false ? { [BUILD_LISTS_ENV]: 'none' } : req.lists === 'all' ? { [BUILD_LISTS_ENV]: 'all' } : {}),
   };
 }
@@ -178,7 +210,8 @@ export function targetedBuildEnv(req: TargetedRequest, previousRelease: string):
  * first paint, and what a reader without JavaScript sees — waits for the
  * catch-up ('later'). A story taken down (old pages may still name and link
  * it) or renamed bylines and catalogue names (written into old pages, with no
- * document to correct them) are wrong in that HTML: 'soon'. A full build
+ * document to correct them; a catalogue build renders only the named lists)
+ * are wrong in that HTML: 'soon'. A full build
  * catches up everything: 'none'. docs/decisions/006-publish-pipeline.md.
  * @example catchUpAfter(LIVE_ONLY, false) // 'later'
  * catchUpAfter({ full: false, news: ['a'], slugs: ['a'] }, true) // 'soon' (its page went)
@@ -186,58 +219,82 @@ export function targetedBuildEnv(req: TargetedRequest, previousRelease: string):
  */
 export function catchUpAfter(req: BuildRequest, pageRemoved: boolean): 'none' | 'soon' | 'later' {
   if (req.full) return 'none';
-  if (pageRemoved || rendersEveryList(req)) return 'soon';
+  if (pageRemoved || rendersEveryList(req) || req.named) return 'soon';
   return 'later';
 }
 
 /** Beyond this many stories a request becomes a full build (a batch publish of an admin page is 100). */
 export const MAX_REQUEST_IDS = 500;
 
-const uniq = (xs: string[]) => [...new Set(xs)];
+const uniq = (xs: readonly string[]) => [...new Set(xs)];
+
+/** A NamedLists as it crossed a seam, checked: lists of addresses by known kind; null if malformed. */
+function checkNamed(v: unknown): NamedLists | null {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
+  const out: NamedLists = {};
+  for (const [k, xs] of Object.entries(v)) {
+    if (!(NAMED_KINDS as readonly string[]).includes(k)) return null;
+    if (!Array.isArray(xs) || xs.length > MAX_REQUEST_IDS || !xs.every((x) => typeof x === 'string' && x.length <= 320)) return null;
+    out[k as keyof NamedLists] = xs as string[];
+  }
+  return out;
+}
+
+/** The union of two NamedLists (undefined when both name nothing). */
+function mergeNamed(a: NamedLists | undefined, b: NamedLists | undefined): NamedLists | undefined {
+  const out: NamedLists = {};
+  for (const k of NAMED_KINDS) {
+    const xs = uniq([...(a?.[k] ?? []), ...(b?.[k] ?? [])]);
+    if (xs.length) out[k] = xs;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
 
 /** The body a hook sent, checked: anything malformed is refused, never widened to a full build. */
 export function parseBuildRequest(body: unknown): BuildRequest | null {
   if (!body || typeof body !== 'object') return null;
-  const b = body as { full?: unknown; news?: unknown; slugs?: unknown; archive?: unknown; months?: unknown; lists?: unknown };
+  const b = body as { full?: unknown; news?: unknown; slugs?: unknown; named?: unknown; months?: unknown; lists?: unknown };
   if (b.full === true) return { full: true };
   const list = (v: unknown): string[] | null =>
     v === undefined ? [] : Array.isArray(v) && v.every((x) => typeof x === 'string' && x.length <= 320) ? (v as string[]) : null;
   const news = list(b.news);
   const slugs = list(b.slugs);
   const months = list(b.months);
-  if (!news || !slugs || !months || !months.every(isMonthKey)) return null;
+  const named = b.named === undefined ? {} : checkNamed(b.named);
+  if (!news || !slugs || !months || !months.every(isMonthKey) || !named) return null;
   // A batch that large touches most lists anyway: one full build, nothing dropped.
   if (news.length > MAX_REQUEST_IDS || slugs.length > MAX_REQUEST_IDS * 2 || months.length > MAX_REQUEST_IDS * 2) return { full: true };
-  return targeted(news, slugs, months, b.archive === true, b.lists === false, b.lists === 'all');
+  return targeted(news, slugs, months, mergeNamed(named, undefined), b.lists === false, b.lists === 'all');
 }
 
-function targeted(news: string[], slugs: string[], months: string[], archive: boolean, noLists: boolean, allLists = false): TargetedRequest {
+function targeted(news: string[], slugs: string[], months: string[], named: NamedLists | undefined, noLists: boolean, allLists = false): TargetedRequest {
   return {
     full: false,
     news: uniq(news),
     slugs: uniq(slugs),
     ...(months.length ? { months: uniq(months) } : {}),
-    ...(archive ? { archive: true as const } : {}),
-    ...(noLists && !archive && !news.length ? { lists: false as const } : {}),
-    ...(allLists && !archive && news.length ? { lists: 'all' as const } : {}),
+    ...(named ? { named } : {}),
+    ...(noLists && !named && !news.length ? { lists: false as const } : {}),
+    // Without a story or a named list, "every list" is the default; with one, it is said.
+    ...(allLists && (news.length || named) ? { lists: 'all' as const } : {}),
   };
 }
 
-/** A request that asks for no per-list page of its own (a story's lists follow the story). */
-const asksNoLists = (r: TargetedRequest) => r.lists === false || r.news.length > 0;
-/** A request that renders every per-list page (bylines, catalogue). */
-export const rendersEveryList = (r: TargetedRequest) => !!r.archive || r.lists === 'all' || (!r.news.length && r.lists !== false);
+/** A request that asks for no per-list page beyond its own (a story's lists follow the story; a catalogue change names its lists). */
+const asksNoLists = (r: TargetedRequest) => r.lists === false || r.news.length > 0 || !!r.named;
+/** A request that renders every per-list page (bylines). */
+export const rendersEveryList = (r: TargetedRequest) => r.lists === 'all' || (!r.news.length && !r.named && r.lists !== false);
 
 /** Two requests as one: stories, addresses and months unioned; full wins; every list page unless neither asks for one. */
 export function mergeRequests(a: BuildRequest | null, b: BuildRequest): BuildRequest {
-  if (!a) return b.full ? b : targeted(b.news, b.slugs, b.months ?? [], !!b.archive, b.lists === false, b.lists === 'all');
+  if (!a) return b.full ? b : targeted(b.news, b.slugs, b.months ?? [], mergeNamed(b.named, undefined), b.lists === false, b.lists === 'all');
   if (a.full || b.full) return { full: true };
   const noLists = asksNoLists(a) && asksNoLists(b) && (a.lists === false || b.lists === false);
   return targeted(
     [...a.news, ...b.news],
     [...a.slugs, ...b.slugs],
     [...(a.months ?? []), ...(b.months ?? [])],
-    !!(a.archive || b.archive),
+    mergeNamed(a.named, b.named),
     noLists,
     rendersEveryList(a) || rendersEveryList(b),
   );

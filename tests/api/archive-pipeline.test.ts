@@ -13,6 +13,7 @@ import { startBuilder } from '../../scripts/lib/builder/service.ts';
 import { randomUUID } from 'node:crypto';
 import { dbDate } from '../../directus/extensions/shared/db-date.ts';
 import { admin, newsFactory, rawDb } from './support.ts';
+import { categorySlug } from '../../domain/src/slug.ts';
 
 // Two URLs per sitemap file, so three stories in a month make two files.
 const MAX_URLS = '2';
@@ -263,5 +264,56 @@ describe('a catalogue change', () => {
     await until(() => existsSync(file('category', moved, '2024', '03', 'index.html')), 90_000, 'meses no novo endereço');
     expect(read('category', moved, 'arquivo', 'index.html')).toContain(`/category/${moved}/2024/03`);
     category = moved;
+  });
+
+  it('a category renamed as the admin renames it (name and address): its own pages at once, every month, and no other list; later builds keep the new name', async () => {
+    // A full build first: it settles the catch-ups owed for earlier changes, so none lands in between.
+    await builder.trigger({ full: true });
+    const release = builder.status.release;
+    const inode = (p: string) => statSync(p).ino;
+    const others = [file('category', 'esportes', 'index.html'), file('municipio', town, 'index.html'), townMonthPage('2024-03')];
+    const before = others.map(inode);
+    const oldName = (await admin().get(`/items/categories/${categoryIdValue}`)).data.name as string;
+    const name = `Arquivo Renomeado ${stamp}`;
+    const moved = categorySlug(name);
+    // Action
+    expect((await admin().patch(`/items/categories/${categoryIdValue}`, { name, slug: moved })).status).toBe(200);
+    // Assert: every month of the list at its new address, its stories with the new name.
+    await until(() => existsSync(file('category', moved, 'index.html')), 60_000, 'categoria no novo endereço');
+    for (const month of [['2023', '06'], ['2023', '06', '2'], ['2024', '03']]) expect(existsSync(file('category', moved, ...month, 'index.html')), month.join('/')).toBe(true);
+    // The cards' badge: the name itself (the page title is made from the address, spec section 4).
+    expect(read('category', moved, 'index.html')).toContain(`badge-category">${name}<`);
+    expect(read('category', moved, '2024', '03', 'index.html')).toContain(`/news/${stories.mar1!.slug}`);
+    expect(read('category', moved, 'rss.xml')).toContain(`<category>${name}</category>`);
+    // No other list was rendered (their cards show the new name from the catch-up: 'soon').
+    expect(builder.status.release).toBe(release);
+    expect(others.map(inode)).toEqual(before);
+    // Action: a publish later, a targeted build over the rows the release was made from.
+    const late = await publish(`Depois do novo nome ${stamp}`, '2024-03-26T15:00:00.000Z');
+    // Assert: the older stories of that list keep the new name (re-joined by id), the new one has it.
+    await until(() => readFileSync(townMonthPage('2024-03'), 'utf8').includes(late.slug), 90_000, 'publicação no mês do município');
+    const town03 = readFileSync(townMonthPage('2024-03'), 'utf8');
+    expect(town03).toContain(`/news/${stories.mar1!.slug}`);
+    expect(town03).toContain(`· ${name}`);
+    expect(town03).not.toContain(oldName);
+    expect(read('category', moved, '2024', '03', 'index.html')).toContain(`/news/${late.slug}`);
+    expect(read('news', late.slug, 'index.html')).toContain(`href="/category/${moved}"`);
+    category = moved;
+    stories.late = late;
+  });
+
+  it('a municipality renamed: its pages at the new address at once, with the new name', async () => {
+    const name = `Município Renomeado ${stamp}`;
+    const slug = `municipio-renomeado-${stamp}`;
+    // Action
+    expect((await admin().patch(`/items/municipalities/${townIdValue}`, { name, slug })).status).toBe(200);
+    // Assert
+    await until(() => existsSync(file('municipio', slug, '2024', '03', 'index.html')), 60_000, 'município no novo endereço');
+    expect(read('municipio', slug, 'index.html')).toContain(name);
+    expect(read('municipio', slug, '2024', '03', 'index.html')).toContain(`/news/${stories.late!.slug}`);
+    // The home page's municipality filter offers the new name.
+    expect(existsSync(file('municipios', `${slug}.json`))).toBe(true);
+    expect(read('index.html')).toContain(name);
+    town = slug;
   });
 });

@@ -1,19 +1,26 @@
 /**
  * A newsroom's rhythm (issue #8): a publish every 30 s and a correction of a
- * published story every 45 s, with an ad edit, an urgent-message edit and an
- * unpublish during it. Each change is timed from the API call that made it to
- * the moment a reader sees it through the front server:
+ * published story every 45 s, with an ad edit, an urgent-message edit, an
+ * unpublish, a category and a municipality renamed (and back) and a byline
+ * changed (and back) during it. Each change is timed from the API call that
+ * made it to the moment a reader sees it through the front server:
  * - publish: the story answers 200 and is listed on the home and its category page;
  * - correction: the story page shows the new summary;
  * - ad / urgent message: /live.json (and, for the urgent message, the home) carries it;
- * - unpublish: the story answers 404.
+ * - unpublish: the story answers 404;
+ * - category / municipality (renamed as the admin does: name and address): the
+ *   list answers at its new address with the new name and its newest story,
+ *   and the home shows the new name (the newest story is in that list);
+ * - byline: the author's page answers at the address of the new name, with it.
  * Changes overlap like in a real newsroom: nothing waits for the previous one.
  */
 import type { Knex } from 'knex';
 import { createItem, readItems, updateItem, type PortalClient } from '../../../directus/scripts/lib/client.ts';
+import { categorySlug, municipalitySlug, newsSlug } from '@portal/domain/slug';
 import { percentile } from './measure.ts';
 
-export type Kind = 'publish' | 'correction' | 'ad' | 'urgent' | 'unpublish';
+export type Kind = 'publish' | 'correction' | 'ad' | 'urgent' | 'unpublish' | 'category' | 'municipality' | 'byline';
+const KINDS: Kind[] = ['publish', 'correction', 'ad', 'urgent', 'unpublish', 'category', 'municipality', 'byline'];
 export type KindResult = { samples: number[]; p50: number; p95: number; max: number; missed: number };
 
 const WAIT_MS = 120_000;
@@ -38,8 +45,8 @@ async function timeUntil(t0: number, seen: () => Promise<boolean>): Promise<numb
 
 export async function runRhythm(o: { siteUrl: string; client: PortalClient; knex: Knex; minutes: number; log: (s: string) => void }): Promise<Record<Kind, KindResult>> {
   const { siteUrl, client, knex } = o;
-  const samples: Record<Kind, number[]> = { publish: [], correction: [], ad: [], urgent: [], unpublish: [] };
-  const missed: Record<Kind, number> = { publish: 0, correction: 0, ad: 0, urgent: 0, unpublish: 0 };
+  const samples = Object.fromEntries(KINDS.map((k) => [k, []])) as unknown as Record<Kind, number[]>;
+  const missed = Object.fromEntries(KINDS.map((k) => [k, 0])) as unknown as Record<Kind, number>;
   const record = (kind: Kind, ms: number | null) => {
     if (ms === null) missed[kind]++;
     else samples[kind].push(ms);
@@ -95,10 +102,63 @@ export async function runRhythm(o: { siteUrl: string; client: PortalClient; knex
     record('unpublish', await timeUntil(t0, async () => (await text(`${siteUrl}/news/${story.slug}/`)).status === 404));
   };
 
+  // The list of the newest public story (so the home shows its name), renamed as the admin renames it (name and address), then back.
+  const newest = () =>
+    knex('news').where('status', 'published').whereNotNull('published_at').orderBy('published_at', 'desc').first('slug', 'category_id', 'municipality_id', 'author_id') as Promise<{
+      slug: string;
+      category_id: string;
+      municipality_id: string | null;
+      author_id: string | null;
+    }>;
+  const renameList = (kind: 'category' | 'municipality') => async () => {
+    const story = await newest();
+    const [collection, root, id] = kind === 'category' ? (['categories', 'category', story.category_id] as const) : (['municipalities', 'municipio', story.municipality_id] as const);
+    const row = (await knex(collection).where('id', id).first('name', 'slug')) as { name: string; slug: string } | undefined;
+    // Mundo, Brasil and Pará cannot be renamed (decision: protected municipalities).
+    if (!row || /^(Mundo|Brasil|Pará)$/.test(row.name)) return record(kind, null);
+    for (const name of [`${row.name} Ritmo ${Date.now() % 100000}`, row.name]) {
+      const slug = kind === 'category' ? categorySlug(name) : municipalitySlug(name);
+      const t0 = Date.now();
+      await client.request(updateItem(collection, id!, { name, slug }));
+      const html = (s: string) => s.replaceAll('&#39;', "'").replaceAll('&amp;', '&');
+      record(
+        kind,
+        await timeUntil(t0, async () => {
+          const list = await text(`${siteUrl}/${root}/${slug}/`);
+          if (list.status !== 200 || !html(list.body).includes(name) || !list.body.includes(`/news/${story.slug}`)) return false;
+          return html((await text(`${siteUrl}/`)).body).includes(name);
+        }),
+      );
+      const cat = cats.find((c) => c.id === id);
+      if (cat) cat.slug = slug;
+      await new Promise((r) => setTimeout(r, 15_000));
+    }
+  };
+  const byline = async () => {
+    const story = await newest();
+    const profile = story.author_id ? ((await knex('profiles').where('user_id', story.author_id).first('id', 'full_name')) as { id: string; full_name: string } | undefined) : undefined;
+    if (!profile?.full_name) return record('byline', null);
+    for (const name of [`${profile.full_name} Ritmo`, profile.full_name]) {
+      const t0 = Date.now();
+      await client.request(updateItem('profiles', profile.id, { full_name: name }));
+      record(
+        'byline',
+        await timeUntil(t0, async () => {
+          const page = await text(`${siteUrl}/autor/${newsSlug(name)}/`);
+          return page.status === 200 && page.body.includes(name);
+        }),
+      );
+      await new Promise((r) => setTimeout(r, 15_000));
+    }
+  };
+
   const end = o.minutes * 60_000;
   const once: Array<[number, () => Promise<void>]> = [
+    [end * 0.2, renameList('category')],
     [end * 0.3, editAd],
+    [end * 0.4, renameList('municipality')],
     [end * 0.5, urgent],
+    [end * 0.6, byline],
     [end * 0.7, unpublish],
   ];
   const t0 = Date.now();
@@ -119,7 +179,7 @@ export async function runRhythm(o: { siteUrl: string; client: PortalClient; knex
   }
   await Promise.all(running);
   const out = {} as Record<Kind, KindResult>;
-  for (const k of Object.keys(samples) as Kind[]) {
+  for (const k of KINDS) {
     const s = samples[k];
     out[k] = { samples: s, p50: s.length ? percentile(s, 50) : NaN, p95: s.length ? percentile(s, 95) : NaN, max: s.length ? Math.max(...s) : NaN, missed: missed[k] };
   }

@@ -60,6 +60,15 @@ describe('staleArchiveFiles: what a targeted build takes over in the archive', (
     );
   });
 
+  it('a catalogue change takes over every month of the lists it wrote whole, and no sitemap', () => {
+    const dir = release(LIVE);
+    const scratch = release([]);
+    write(scratch, { months: [], lists: { category: ['politica'], municipio: [], autor: [] }, whole: { category: ['politica'], municipio: [] } });
+    const stale = staleArchiveFiles(scratch, dir).sort();
+    expect(stale).toEqual(LIVE.filter((f) => /^category\/politica\/\d{4}\//.test(f)).sort());
+    expect(stale.length).toBeGreaterThan(1);
+  });
+
   it('every month when the build wrote them all; nothing without a record', () => {
     const dir = release(LIVE);
     expect(staleArchiveFiles(release([]), dir)).toEqual([]);

@@ -127,14 +127,15 @@ function filesUnder(dir: string, rel = ''): string[] {
 /**
  * The archive files a targeted build takes over: the month pages of the months
  * and lists it wrote (site/src/lib/archive-pages.ts records them beside its
- * output) and those months' sitemaps. After the overlay, the ones it did not
- * write again go (a month that shrank or emptied keeps no stale page or
- * monthly sitemap); other lists and months keep theirs.
+ * output), every month of the lists it wrote whole (a catalogue change), and
+ * those months' sitemaps. After the overlay, the ones it did not write again
+ * go (a month that shrank or emptied keeps no stale page or monthly sitemap);
+ * other lists and months keep theirs.
  */
 export function staleArchiveFiles(scratch: string, dir: string): string[] {
   const file = `${scratch}.archive.json`;
   if (!existsSync(file)) return [];
-  let record: { months?: unknown; lists?: unknown };
+  let record: { months?: unknown; lists?: unknown; whole?: unknown };
   try {
     record = JSON.parse(readFileSync(file, 'utf8'));
   } finally {
@@ -143,11 +144,11 @@ export function staleArchiveFiles(scratch: string, dir: string): string[] {
   const months =
     record.months === 'all' || !Array.isArray(record.months) ? null : new Set(record.months.filter((m): m is string => typeof m === 'string' && isMonthKey(m)));
   const lists = record.lists && typeof record.lists === 'object' ? (record.lists as Partial<Record<string, unknown>>) : null;
-  const listed = (root: string, list: string) => {
-    if (!lists) return true;
-    const names = lists[root];
+  const named = (from: unknown, root: string, list: string) => {
+    const names = from && typeof from === 'object' ? (from as Partial<Record<string, unknown>>)[root] : undefined;
     return Array.isArray(names) && names.includes(list);
   };
+  const listed = (root: string, list: string) => !lists || named(lists, root, list);
   const stale: string[] = [];
   // Month pages of categories, municipalities and authors (ARCHIVE_ROOTS).
   for (const root of ARCHIVE_ROOTS) {
@@ -156,7 +157,7 @@ export function staleArchiveFiles(scratch: string, dir: string): string[] {
       if (!listed(root, list) || !statSync(path.join(base, list)).isDirectory()) continue;
       for (const year of readdirSync(path.join(base, list)).filter((y) => /^\d{4}$/.test(y))) {
         for (const month of readdirSync(path.join(base, list, year)).filter((m) => /^\d{2}$/.test(m))) {
-          if (!months || months.has(`${year}-${month}`)) stale.push(...filesUnder(dir, path.join(root, list, year, month)));
+          if (!months || months.has(`${year}-${month}`) || named(record.whole, root, list)) stale.push(...filesUnder(dir, path.join(root, list, year, month)));
         }
       }
     }
@@ -216,9 +217,9 @@ export async function buildFull(releases: Releases, o: SiteBuildOptions): Promis
   }
 }
 
-/** A targeted build's environment over `dir`: the rows that release was made from, unless names joined into them changed (catalogue). */
+/** A targeted build's environment over `dir`: the rows that release was made from (re-joined to the catalogue by the build: content.ts). */
 function targetedEnv(req: TargetedRequest, dir: string): Record<string, string> {
-  const rows: Record<string, string> = !req.archive && existsSync(newsSnapshotFile(dir)) ? { [NEWS_SNAPSHOT_ENV]: newsSnapshotFile(dir) } : {};
+  const rows: Record<string, string> = existsSync(newsSnapshotFile(dir)) ? { [NEWS_SNAPSHOT_ENV]: newsSnapshotFile(dir) } : {};
   return { ...targetedBuildEnv(req, dir), ...rows };
 }
 

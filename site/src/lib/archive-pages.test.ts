@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { archiveMonthPages, archiveMonths, archiveScope, byYear, inLists, inScope, lastModified, listScope, newsSitemapFiles } from './archive-pages.ts';
+import { archiveMonthPages, archiveMonths, archiveScope, byYear, inLists, inScope, lastModified, listScope, monthPagePaths, newsSitemapFiles, NO_WHOLE_LISTS, wholeLists } from './archive-pages.ts';
 
 const s = (id: string, publishedAt: string, updatedAt: string | null = null) => ({ id, publishedAt, updatedAt });
 // Newest first, as the content loader gives them.
@@ -42,10 +42,9 @@ describe('list pages of a build', () => {
     expect(inLists(scope, 'category', 'esportes')).toBe(false);
     expect(inLists(scope, 'municipio', 'belem')).toBe(true);
   });
-  it('everything for a full build, a site-wide or catalogue change, or without the rows it was built from', () => {
+  it('everything for a full build, a site-wide (byline) change, or without the rows it was built from', () => {
     expect(listScope({}, [], [])).toBe('all');
     expect(listScope({ PORTAL_BUILD_NEWS_IDS: '' }, [], [])).toBe('all');
-    expect(listScope({ PORTAL_BUILD_NEWS_IDS: 'a', PORTAL_BUILD_ARCHIVE: '1' }, [l('x')], [])).toBe('all');
     expect(listScope({ PORTAL_BUILD_NEWS_IDS: 'a' }, [l('x')], null)).toBe('all');
     expect(listScope({ PORTAL_BUILD_NEWS_IDS: 'a', PORTAL_BUILD_LISTS: 'all' }, [l('x')], [l('x')])).toBe('all');
   });
@@ -57,7 +56,47 @@ describe('list pages of a build', () => {
   it('none for settings, ads and events (LIVE_ONLY: /live.json brings them to the list pages)', () => {
     const scope = listScope({ PORTAL_BUILD_NEWS_IDS: '', PORTAL_BUILD_LISTS: 'none' }, [], null);
     expect(['category', 'municipio', 'autor'].some((k) => inLists(scope, k as 'category', 'belem'))).toBe(false);
-    expect(listScope({ PORTAL_BUILD_NEWS_IDS: '', PORTAL_BUILD_LISTS: 'none', PORTAL_BUILD_ARCHIVE: '1' }, [], null)).toBe('all');
+  });
+});
+
+describe('a catalogue change (a category or municipality renamed, added or removed)', () => {
+  const l = (category: string | null, municipio: string | null = null, autor: string | null = null) => ({ category, municipio, autor });
+  const named = (o: object, ids = '') => ({ PORTAL_BUILD_NEWS_IDS: ids, PORTAL_BUILD_NAMED_LISTS: JSON.stringify(o) });
+  const exists = (_k: string, slug: string) => slug !== 'politica';
+  it('writes whole the named lists that exist now; the old address keeps its pages until the catch-up', () => {
+    const env = named({ category: ['politica', 'politica-e-governo'], municipio: ['belem'] });
+    const whole = wholeLists(env, exists);
+    expect(whole).toEqual({ category: new Set(['politica-e-governo']), municipio: new Set(['belem']) });
+    expect(listScope(env, [], null, whole)).toEqual({ category: new Set(['politica-e-governo']), municipio: new Set(['belem']), autor: new Set() });
+  });
+  it('with stories, their lists too; beside a byline change (BUILD_LISTS all), every list', () => {
+    const env = named({ municipio: ['ananindeua'] }, 'a');
+    const whole = wholeLists(env, exists);
+    expect(listScope(env, [l('cultura', 'belem', 'joana')], [l('cultura', 'belem', 'joana')], whole)).toEqual({
+      category: new Set(['cultura']),
+      municipio: new Set(['ananindeua', 'belem']),
+      autor: new Set(['joana']),
+    });
+    expect(listScope({ ...env, PORTAL_BUILD_LISTS: 'all' }, [], [], whole)).toBe('all');
+  });
+  it('beside settings, ads or events (LIVE_ONLY), still its own lists', () => {
+    const env = { ...named({ category: ['cultura'] }), PORTAL_BUILD_LISTS: 'none' };
+    expect(listScope(env, [], null, wholeLists(env, exists))).toEqual({ category: new Set(['cultura']), municipio: new Set(), autor: new Set() });
+  });
+  it('names nothing in a full build', () => expect(wholeLists({ PORTAL_BUILD_NAMED_LISTS: '{"category":["a"]}' }, exists)).toBe(NO_WHOLE_LISTS));
+  it('writes every month of a whole list, only the months in scope of the others', () => {
+    const a = s('a', '2026-10-05T12:00:00.000Z');
+    const b = s('b', '2026-09-05T12:00:00.000Z');
+    const byKey = new Map([
+      ['cultura', [a, b]],
+      ['esporte', [a, b]],
+    ]);
+    const paths = monthPagePaths(byKey, new Set(['2026-10']), (slug) => slug, {
+      scope: 'all',
+      kind: 'category',
+      whole: { category: new Set(['esporte']), municipio: new Set() },
+    });
+    expect(paths.map((p) => `${p.params.slug} ${p.params.year}-${p.params.month}`)).toEqual(['cultura 2026-10', 'esporte 2026-10', 'esporte 2026-09']);
   });
 });
 

@@ -10,7 +10,7 @@
  * cannot know from the request: that build writes every month.
  */
 import { writeFileSync } from 'node:fs';
-import { BUILD_ARCHIVE_ENV, BUILD_LISTS_ENV, BUILD_MONTHS_ENV, isStoryHelper, listedIds } from '@portal/domain/build-contract';
+import { BUILD_LISTS_ENV, BUILD_MONTHS_ENV, isStoryHelper, listedIds, namedLists } from '@portal/domain/build-contract';
 import {
   type ArchiveRoot,
   groupByMonth,
@@ -41,7 +41,7 @@ export function archiveScope(stories: readonly Story[], env: Env): ArchiveScope 
   // A full build's story helper writes story pages only (its build writes the months).
   if (isStoryHelper(env)) return new Set();
   const wanted = listedIds(env);
-  if (!wanted || env[BUILD_ARCHIVE_ENV] === '1') return 'all';
+  if (!wanted) return 'all';
   // The months the request names: where the stories were listed before the change (issue #8).
   const named = (env[BUILD_MONTHS_ENV] ?? '').split(',').filter(isMonthKey);
   const months = new Set<MonthKey>(named);
@@ -62,19 +62,25 @@ export function archiveScope(stories: readonly Story[], env: Env): ArchiveScope 
 /**
  * Beside the output, for the builder: which months this build wrote, so the
  * live copy's files of those months (pages past the new last one, months
- * emptied) go before the new ones are laid over it (scripts/lib/builder/site-build.ts).
+ * emptied) go before the new ones are laid over it (scripts/lib/builder/site-build.ts);
+ * and the lists it wrote whole (every month: a catalogue change).
  */
-export function recordArchiveScope(scope: ArchiveScope, lists: ListScope, out = process.env.SITE_OUT_DIR): void {
+export function recordArchiveScope(scope: ArchiveScope, lists: ListScope, whole: WholeLists = NO_WHOLE_LISTS, out = process.env.SITE_OUT_DIR): void {
   if (!out) return;
   const record: ArchiveRecord = {
     months: scope === 'all' ? 'all' : [...scope],
     lists: lists === 'all' ? 'all' : { category: [...lists.category], municipio: [...lists.municipio], autor: [...lists.autor] },
+    whole: { category: [...whole.category], municipio: [...whole.municipio] },
   };
   writeFileSync(`${out.replace(/\/$/, '')}.archive.json`, JSON.stringify(record));
 }
 
-/** What the builder reads beside a build's output: the months and lists whose month pages it wrote. */
-export type ArchiveRecord = { months: 'all' | string[]; lists: 'all' | Record<ListKind, string[]> };
+/** What the builder reads beside a build's output: the months and lists whose month pages it wrote, and the lists it wrote every month of. */
+export type ArchiveRecord = { months: 'all' | string[]; lists: 'all' | Record<ListKind, string[]>; whole?: Partial<Record<ListKind, string[]>> };
+
+/** The lists a build writes whole, every month (a catalogue change names them: content.ts keeps those that exist). */
+export type WholeLists = { category: ReadonlySet<string>; municipio: ReadonlySet<string> };
+export const NO_WHOLE_LISTS: WholeLists = Object.freeze({ category: new Set<string>(), municipio: new Set<string>() });
 
 export const inScope = (scope: ArchiveScope, month: MonthKey): boolean => scope === 'all' || scope.has(month);
 
@@ -85,22 +91,37 @@ type Listed = { category: string | null; municipio: string | null; autor: string
 
 /**
  * A publish or an edit changes the lists its stories are in now and were in
- * before (from the rows the live release was built from); every other list
- * keeps its pages from the live release. A LIVE_ONLY change (settings, ads,
- * events) writes none. A site-wide change (bylines, even merged with a
- * publish: BUILD_LISTS_ENV 'all'), a catalogue change, a full build, or a build that cannot know where the stories were
- * listed before, writes them all.
+ * before (from the rows the live release was built from); a catalogue change,
+ * the lists it names; every other list keeps its pages from the live release.
+ * A LIVE_ONLY change (settings, ads, events) writes none. A site-wide change
+ * (bylines, even merged with a publish: BUILD_LISTS_ENV 'all'), a full build,
+ * or a build that cannot know where the stories were listed before, writes them all.
  * @example listScope({ PORTAL_BUILD_NEWS_IDS: 'a' }, [{ category: 'politica', municipio: 'belem', autor: null }], [])
  * // { category: Set {'politica'}, municipio: Set {'belem'}, autor: Set {} }
+ * listScope({ PORTAL_BUILD_NEWS_IDS: '', PORTAL_BUILD_NAMED_LISTS: '{"category":["esporte"]}' }, [], null, { category: new Set(['esporte']), municipio: new Set() })
+ * // { category: Set {'esporte'}, municipio: Set {}, autor: Set {} }
  */
-export function listScope(env: Env, now: readonly Listed[], before: readonly Listed[] | null): ListScope {
+export function listScope(env: Env, now: readonly Listed[], before: readonly Listed[] | null, whole: WholeLists = NO_WHOLE_LISTS): ListScope {
   const ids = listedIds(env);
+  const named = ids ? namedLists(env) : null;
   // Settings, ads, events (LIVE_ONLY): no per-list page; /live.json brings them to those pages. Nor a full build's story helper.
-  if ((ids && !ids.length && env[BUILD_LISTS_ENV] === 'none' && env[BUILD_ARCHIVE_ENV] !== '1') || isStoryHelper(env))
-    return { category: new Set(), municipio: new Set(), autor: new Set() };
-  if (!ids?.length || env[BUILD_ARCHIVE_ENV] === '1' || env[BUILD_LISTS_ENV] === 'all' || before === null) return 'all';
-  const pick = (k: ListKind) => new Set([...now, ...before].map((s) => s[k]).filter((v): v is string => !!v));
+  if ((ids && !ids.length && env[BUILD_LISTS_ENV] === 'none' && !named) || isStoryHelper(env)) return { category: new Set(), municipio: new Set(), autor: new Set() };
+  if (!ids || env[BUILD_LISTS_ENV] === 'all' || (!ids.length && !named) || (ids.length && before === null)) return 'all';
+  // A catalogue change's lists: those that exist (wholeLists); an old address keeps its pages until the catch-up.
+  const pick = (k: ListKind) => new Set([...(k === 'autor' ? [] : whole[k]), ...[...now, ...(before ?? [])].map((s) => s[k]).filter((v): v is string => !!v)]);
   return { category: pick('category'), municipio: pick('municipio'), autor: pick('autor') };
+}
+
+/**
+ * The lists a catalogue change names that have pages now (its new address;
+ * the old one, once no list has it, keeps its pages until the catch-up).
+ * @example wholeLists({ PORTAL_BUILD_NEWS_IDS: '', PORTAL_BUILD_NAMED_LISTS: '{"category":["old","new"]}' }, (k, s) => s === 'new')
+ * // { category: Set {'new'}, municipio: Set {} }
+ */
+export function wholeLists(env: Env, exists: (kind: 'category' | 'municipio', slug: string) => boolean): WholeLists {
+  const named = listedIds(env) ? namedLists(env) : null;
+  if (!named) return NO_WHOLE_LISTS;
+  return { category: new Set([...named.category].filter((s) => exists('category', s))), municipio: new Set([...named.municipio].filter((s) => exists('municipio', s))) };
 }
 
 export const inLists = (scope: ListScope, kind: ListKind, slug: string): boolean => scope === 'all' || scope[kind].has(slug);
@@ -128,12 +149,12 @@ const monthOf = (s: Story): MonthKey => s.month ?? monthKey(s.publishedAt);
  * of 200. A month in scope is written in every category (a story moved to
  * another category within its month leaves no stale list behind).
  */
-export function archiveMonthPages<T extends Story>(byCategory: ReadonlyMap<string, readonly T[]>, scope: ArchiveScope): MonthPage<T>[] {
+export function archiveMonthPages<T extends Story>(byCategory: ReadonlyMap<string, readonly T[]>, scope: ArchiveScope, whole: ReadonlySet<string> = new Set()): MonthPage<T>[] {
   const out: MonthPage<T>[] = [];
   // By slug: the same order however the lists were made (derived or patched: content.ts).
   for (const category of [...byCategory.keys()].sort()) {
     for (const [month, items] of monthsOf(byCategory.get(category)!)) {
-      if (!inScope(scope, month)) continue;
+      if (!inScope(scope, month) && !whole.has(category)) continue;
       const pages = pageCount(items.length);
       for (let page = 1; page <= pages; page++) out.push({ category, month, page, pages, items: pageItems(items, page) });
     }
@@ -194,10 +215,11 @@ export function monthPagePaths<T extends Story>(
   byKey: ReadonlyMap<string, readonly T[]>,
   scope: ArchiveScope,
   name: (slug: string, first: T | undefined) => string,
-  lists: { scope: ListScope; kind: ListKind } = { scope: 'all', kind: 'category' },
+  lists: { scope: ListScope; kind: ListKind; whole?: WholeLists } = { scope: 'all', kind: 'category' },
 ): Array<{ params: { slug: string; year: string; month: string; page: string | undefined }; props: MonthPageProps<T> }> {
   const inScopeLists = lists.scope === 'all' ? byKey : new Map([...byKey].filter(([slug]) => inLists(lists.scope, lists.kind, slug)));
-  return archiveMonthPages(inScopeLists, scope).map((p) => ({
+  const whole = lists.kind === 'autor' ? undefined : lists.whole?.[lists.kind];
+  return archiveMonthPages(inScopeLists, scope, whole).map((p) => ({
     params: { slug: p.category, year: p.month.slice(0, 4), month: p.month.slice(5, 7), page: p.page > 1 ? String(p.page) : undefined },
     props: { name: name(p.category, p.items[0]), month: p.month, page: p.page, pages: p.pages, items: p.items },
   }));

@@ -5,7 +5,7 @@
  * scheduled stories coming due and moves between lists.
  */
 import { describe, expect, it } from 'vitest';
-import { derivedFromScratch, storiesOf, type People, type RawNews, type Stories } from './content.ts';
+import { derivedFromScratch, storiesOf, withCatalogue, type People, type RawNews, type Stories } from './content.ts';
 
 const cats = ['politica', 'economia', 'cultura'].map((slug) => ({ id: slug, name: slug, slug }));
 const towns = ['belem', 'santarem'].map((slug) => ({ id: slug, name: slug, slug }));
@@ -88,5 +88,46 @@ describe('patched derivation = derivation from scratch', () => {
     const got = storiesOf(rows, renamed, now);
     expect(got.news.filter((a) => a.authorSlug === 'ana-souza').every((a) => a.author === 'Ana Souza Reis')).toBe(true);
     expect(view(got)).toEqual(view(derivedFromScratch(rows, renamed, now)));
+  });
+});
+
+describe('withCatalogue: snapshot rows re-joined to the catalogue by id', () => {
+  const byId = (entries: Array<{ id: string; name: string; slug: string }>) => new Map(entries.map((e) => [e.id, e]));
+  const r = rng(11);
+  const rows = Array.from({ length: 200 }, (_, i) => row(i, r));
+  const now = new Date(T0 + 400 * HOUR);
+
+  it('leaves the rows as they are when the catalogue is unchanged', () => {
+    expect(withCatalogue(rows, byId(cats), byId(towns))).toBe(rows);
+  });
+
+  it('a rename: that list\'s rows carry the new name and address, the others stay the same objects; the lists follow', () => {
+    // The snapshot's rows as the last build derived them (marked by it).
+    const listed = storiesOf(rows, people, now).groups.category.get('politica')!.length;
+    const renamed = cats.map((c) => (c.id === 'politica' ? { id: 'politica', name: 'Poder', slug: 'poder' } : c));
+    const got = withCatalogue(rows, byId(renamed), byId(towns));
+    const moved = got.filter((x, i) => x !== rows[i]);
+    expect(moved.length).toBe(rows.filter((x) => x.category_id?.id === 'politica').length);
+    expect(moved.length).toBeGreaterThan(0);
+    expect(moved.every((x) => x.category_id?.slug === 'poder' && x.category_id.name === 'Poder')).toBe(true);
+    // The snapshot's rows are never changed.
+    expect(rows.some((x) => x.category_id?.slug === 'poder')).toBe(false);
+    // The same objects next time (the derivation patches instead of deriving again), and the same lists as a fresh read.
+    expect(withCatalogue(rows, byId(renamed), byId(towns)).every((x, i) => x === got[i])).toBe(true);
+    const patched = storiesOf(got, people, now);
+    expect(view(patched)).toEqual(view(derivedFromScratch(got, people, now)));
+    expect(patched.groups.category.has('politica')).toBe(false);
+    expect(patched.groups.category.get('poder')).toHaveLength(listed);
+    // Renamed back: the first rows again.
+    expect(withCatalogue(rows, byId(cats), byId(towns))).toBe(rows);
+  });
+
+  it('a municipality renamed; one gone from the catalogue leaves its stories without one', () => {
+    const got = withCatalogue(rows, byId(cats), byId([{ id: 'belem', name: 'Belém do Pará', slug: 'belem-do-para' }]));
+    for (const [i, x] of got.entries()) {
+      const was = rows[i]!.municipality_id?.id;
+      expect(x.municipality_id).toEqual(was === 'belem' ? { id: 'belem', name: 'Belém do Pará', slug: 'belem-do-para' } : null);
+      expect(x.category_id).toEqual(rows[i]!.category_id);
+    }
   });
 });

@@ -21,7 +21,7 @@ import { writeFileSync } from 'node:fs';
 import { directus } from './directus.ts';
 import { storyRows } from './news-snapshot.ts';
 import { everyRow, type Cursor } from './paged-read.ts';
-import { inLists, listScope, type ListKind, type ListScope } from './archive-pages.ts';
+import { inLists, listScope, wholeLists, type ListKind, type ListScope, type WholeLists } from './archive-pages.ts';
 import { perBuild } from './per-build.ts';
 
 export type Ref = { name: string; slug: string };
@@ -81,6 +81,8 @@ export type Content = {
   skipped: SkippedRecord[];
   /** The per-list pages this build writes (site/src/lib/archive-pages.ts listScope). */
   lists: ListScope;
+  /** The lists a catalogue change names that this build writes whole, every month (archive-pages.ts wholeLists). */
+  whole: WholeLists;
   /** Old news addresses → current slug of a story on the site (301s; issue #8). */
   redirects: Record<string, string>;
   /** Every correction of a story on the site, newest first (/correcoes). */
@@ -118,6 +120,46 @@ const ALIAS_FIELDS = ['slug', { news_id: ['id', 'slug'] }] as const;
 const chunks = <T>(xs: T[], n: number): T[][] => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
 const usable = (ref: Joined) => (ref && isUsableSlug(ref.slug) ? ref : null);
+
+type CatalogueEntry = { id: string; name: string; slug: string };
+const sameJoin = (a: Joined, b: Joined) => a === b || (!!a && !!b && a.id === b.id && a.name === b.name && a.slug === b.slug);
+/** A row's join as the catalogue has it now, by id (an entry that is gone: none). */
+const joinNow = (ref: Joined, now: ReadonlyMap<string, CatalogueEntry>): Joined => {
+  if (!ref) return null;
+  const e = now.get(String(ref.id));
+  return e ? { id: e.id, name: e.name, slug: e.slug } : null;
+};
+/** Rows re-joined for a catalogue, by the row they were made from: the same object build after build, so the derivation patches (storiesOf). */
+const rejoined = new WeakMap<RawNews, RawNews>();
+
+/**
+ * The rows with their category and municipality as the catalogue has them
+ * now. A targeted build's rows come from the release's snapshot (news-snapshot.ts),
+ * whose joins are as they were when each row was read: after a rename, the
+ * rows of that list are made again with the new name (the rest are the same
+ * objects). The rows themselves when nothing changed.
+ * @example withCatalogue([{ …, category_id: { id: 'c1', name: 'Política', slug: 'politica' } }], new Map([['c1', { id: 'c1', name: 'Poder', slug: 'poder' }]]), muns)
+ * // [{ …, category_id: { id: 'c1', name: 'Poder', slug: 'poder' } }]
+ */
+export function withCatalogue(rows: readonly RawNews[], categories: ReadonlyMap<string, CatalogueEntry>, municipalities: ReadonlyMap<string, CatalogueEntry>): readonly RawNews[] {
+  let out: RawNews[] | null = null;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    const cat = r.category_id;
+    const mun = r.municipality_id;
+    // The common case, without allocating: both joins already as the catalogue has them.
+    const catNow = categories.get(String(cat?.id));
+    const munNow = municipalities.get(String(mun?.id));
+    if ((!cat || (catNow && catNow.name === cat.name && catNow.slug === cat.slug)) && (!mun || (munNow && munNow.name === mun.name && munNow.slug === mun.slug))) continue;
+    const c = joinNow(cat, categories);
+    const m = joinNow(mun, municipalities);
+    let again = rejoined.get(r);
+    // Not the row's derivation mark (a spread copies symbols): the derivation must see a row that came.
+    if (!again || !sameJoin(again.category_id, c) || !sameJoin(again.municipality_id, m)) rejoined.set(r, (again = { ...r, category_id: c, municipality_id: m, [SEEN]: undefined } as Marked));
+    (out ??= rows.slice())[i] = again;
+  }
+  return out ?? rows;
+}
 // Ties (stories published in the same instant) by id: the order never depends on how the rows came (Directus, or the snapshot plus a delta).
 const NO_CORRECTIONS: Correction[] = [];
 type ArticleInputs = { author: string; authorSlug: string | null; corrections: Correction[] };
@@ -422,14 +464,17 @@ async function load(): Promise<Content> {
         story: (r) => r.news_id?.id ?? '',
       },
     }),
-    client.request(readItems('categories', { fields: ['name', 'slug'], limit: -1 })),
-    client.request(readItems('municipalities', { fields: ['name', 'slug'], limit: -1 })),
+    // With their ids: a targeted build's rows are re-joined to them (withCatalogue).
+    client.request(readItems('categories', { fields: ['id', 'name', 'slug'], limit: -1 })),
+    client.request(readItems('municipalities', { fields: ['id', 'name', 'slug'], limit: -1 })),
     client.request(readItems('settings', { fields: ['key', 'value'], limit: -1 })),
     client.request(readItems('profiles', { fields: ['user_id', 'full_name', 'avatar_url', 'bio'], limit: -1 })),
     client.request(readItems('events', { filter: { is_active: { _eq: true } }, sort: ['event_date'], limit: -1 })),
     client.request(readItems('ads', { filter: { is_active: { _eq: true } }, sort: ['-created_at'], limit: -1 })),
   ]);
-  const { news: rawNews, corrections: correctionRows, aliases } = storyRead.rows;
+  const byId = (entries: unknown[]) => new Map((entries as CatalogueEntry[]).map((e) => [String(e.id), e]));
+  const rawNews = withCatalogue(storyRead.rows.news, byId(categories), byId(municipalities));
+  const { corrections: correctionRows, aliases } = storyRead.rows;
   const correctionsOf = new Map<string, Correction[]>();
   for (const r of correctionRows) {
     if (!r.note?.trim() || !r.created_at) continue;
@@ -450,15 +495,20 @@ async function load(): Promise<Content> {
   // The listed stories' rows, from the end: a targeted build's fresh rows come last (news-snapshot.ts).
   const listedRows: RawNews[] = [];
   for (let i = rawNews.length - 1; i >= 0 && listedRows.length < listed.size; i--) if (listed.has(rawNews[i]!.id)) listedRows.push(rawNews[i]!);
-  const lists = listScope(process.env, listedRows.map(listedIn), storyRead.before?.news.map(listedIn) ?? null);
   const now = new Date();
   const skipped: SkippedRecord[] = [];
   // The API sorts names by bytes ("Belterra" before "Belém"); readers get pt-BR order.
-  const usableCategories = sortByName(categories as Ref[]).filter((c) => {
+  const usableCategories = sortByName((categories as Ref[]).map(({ name, slug }) => ({ name, slug }))).filter((c) => {
     if (isUsableSlug(c.slug)) return true;
     skipped.push({ kind: 'category', id: c.slug ?? '', title: c.name, reason: 'endereço (slug) vazio ou inválido' });
     return false;
   });
+  const usableMunicipalities = sortByName((municipalities as Ref[]).map(({ name, slug }) => ({ name, slug }))).filter((m) => isUsableSlug(m.slug));
+  // A catalogue change's lists that have pages now: written whole (every month).
+  const categorySlugs = new Set(categoryPages({ categories: usableCategories }).map((k) => k.slug));
+  const municipalitySlugs = new Set(usableMunicipalities.map((m) => m.slug));
+  const whole = wholeLists(process.env, (kind, slug) => (kind === 'category' ? categorySlugs : municipalitySlugs).has(slug));
+  const lists = listScope(process.env, listedRows.map(listedIn), storyRead.before?.news.map(listedIn) ?? null, whole);
   const { news, bySlug, groups, skippedNews, withCorrections } = storiesOf(rawNews, { authors, authorSlug, correctionsOf }, now);
   skipped.push(...skippedNews);
 
@@ -486,13 +536,14 @@ async function load(): Promise<Content> {
         .map((p) => ({ slug: authorSlug.get(p.user_id)!, name: p.full_name as string, bio: p.bio?.trim() || null, avatar: p.avatar_url || null })),
     ),
     categories: usableCategories,
-    municipalities: sortByName(municipalities as Ref[]).filter((m) => isUsableSlug(m.slug)),
+    municipalities: usableMunicipalities,
     settings: withDefaults(settingRows as { key: string; value: string | null }[]),
     events: events as PortalEvent[],
     ads: (ads as Ad[]).filter((ad) => ad.is_active),
     builtAt: now,
     skipped,
     lists,
+    whole,
   };
 }
 
@@ -556,12 +607,12 @@ export function toCard(a: Article): CardNews {
 }
 
 /** The 7 navigation categories, linked to their real slug when the category exists. */
-export function navCategories(c: Content): Ref[] {
+export function navCategories(c: Pick<Content, 'categories'>): Ref[] {
   return NAV_CATEGORIES.map((name) => c.categories.find((k) => k.name === name) ?? { name, slug: categorySlug(name) });
 }
 
 /** Every category page to generate: the stored ones plus navigation ones not yet created (empty state). */
-export function categoryPages(c: Content): Ref[] {
+export function categoryPages(c: Pick<Content, 'categories'>): Ref[] {
   const all = [...c.categories];
   for (const nav of navCategories(c)) if (!all.some((k) => k.slug === nav.slug)) all.push(nav);
   return all;

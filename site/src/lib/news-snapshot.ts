@@ -14,8 +14,9 @@
  * The next full build (the catch-up) writes a new base.
  *
  * Everything else (categories, settings, profiles…) is small and always read
- * fresh. A catalogue change reads everything again (category and municipality
- * names are joined into the rows).
+ * fresh. Category and municipality names joined into the rows are as they
+ * were when each row was read; the build re-joins them to the catalogue it
+ * read by id (content.ts withCatalogue), so a rename reads no story again.
  */
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';

@@ -11,6 +11,7 @@ export const ROW_DATES = Symbol('portal.row-dates');
 export const BEFORE_SLUGS = Symbol('portal.before-slugs');
 export const FILE_CANDIDATES = Symbol('portal.file-candidates');
 export const CORRECTED_NEWS = Symbol('portal.corrected-news');
+export const BEFORE_LIST_SLUGS = Symbol('portal.before-list-slugs');
 
 type Carrier = object;
 

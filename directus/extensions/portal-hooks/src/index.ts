@@ -6,7 +6,7 @@
 import { defineHook } from '@directus/extensions';
 import { uniqueSlug } from '@portal/domain/slug';
 import { dbDate, isoFromDb } from '../../shared/db-date.ts';
-import { builderNotifier, SITE_WIDE_COLLECTIONS, newsRebuild, siteWideRequest, type NewsState } from './rebuild-trigger.ts';
+import { builderNotifier, CATALOGUE_LISTS, SITE_WIDE_COLLECTIONS, newsRebuild, siteWideRequest, type NewsState } from './rebuild-trigger.ts';
 import { loadActor } from './actor.ts';
 import { sweepClock } from './sweep-clock.ts';
 import { allowTestTld } from './demo-emails.ts';
@@ -24,7 +24,7 @@ import { prepareNewsCreate, prepareNewsUpdate, publishDatesByRow, type NewsPaylo
 import { profileFromUser, syncProfileToUser, syncUserToProfile } from './profile-sync.ts';
 import { createLoginGuard, limiterFactory, mountLoginLimits } from './login-limit-middleware.ts';
 import { headOf, mountUploadGuard, sniffImage } from './upload-guard.ts';
-import { BEFORE_NEWS, BEFORE_SLUGS, carried, carry, CORRECTED_NEWS, FILE_CANDIDATES, ROW_DATES } from './carry.ts';
+import { BEFORE_LIST_SLUGS, BEFORE_NEWS, BEFORE_SLUGS, carried, carry, CORRECTED_NEWS, FILE_CANDIDATES, ROW_DATES } from './carry.ts';
 import { assertCorrectable, correctedNews } from './corrections.ts';
 import { recordPermalinks, slugsBefore, takenSlugs, type SlugBefore } from './permalink-store.ts';
 import { candidateFiles, FILE_SOURCES, refreshFileVisibility, storedRows, type FileSource } from './file-visibility.ts';
@@ -193,9 +193,25 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   action('news_corrections.items.delete', async ({ keys }) => afterNewsWrite(carried<string[]>(keys, CORRECTED_NEWS) ?? []));
 
   for (const collection of SITE_WIDE_COLLECTIONS) {
-    for (const event of ['create', 'update', 'delete']) {
-      action(`${collection}.items.${event}`, async () => notify(siteWideRequest(collection)));
+    if (!CATALOGUE_LISTS[collection]) {
+      for (const event of ['create', 'update', 'delete']) action(`${collection}.items.${event}`, async () => notify(siteWideRequest(collection)));
+      continue;
     }
+    // A category or municipality: its list's addresses before and after the change (a rename may move it).
+    const slugsOf = async (db: any, keys: unknown): Promise<string[]> =>
+      Array.isArray(keys) && keys.length ? ((await db(collection).whereIn('id', keys).pluck('slug')) as string[]) : [];
+    for (const event of ['update', 'delete']) {
+      filter(`${collection}.items.${event}`, async (payload, meta, { database: db }) => {
+        const keys = event === 'delete' ? payload : (meta as { keys?: Keys }).keys;
+        if (Array.isArray(keys)) carry(keys, BEFORE_LIST_SLUGS, await slugsOf(db, keys));
+        return payload;
+      });
+    }
+    action(`${collection}.items.create`, async ({ key }) => notify(siteWideRequest(collection, { before: [], after: await slugsOf(knex, [key]) })));
+    action(`${collection}.items.update`, async ({ keys }) =>
+      notify(siteWideRequest(collection, { before: carried<string[]>(keys, BEFORE_LIST_SLUGS) ?? [], after: await slugsOf(knex, keys) })),
+    );
+    action(`${collection}.items.delete`, async ({ keys }) => notify(siteWideRequest(collection, { before: carried<string[]>(keys, BEFORE_LIST_SLUGS) ?? [], after: [] })));
   }
 
   // Scheduled publishing: news whose time came since the last sweep go live

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE, LIVE_ONLY, SITE_WIDE } from '@portal/domain/build-contract';
+import { catalogueChange, LIVE_ONLY, SITE_WIDE } from '@portal/domain/build-contract';
 import { newsRebuild, siteWideRequest, SITE_WIDE_COLLECTIONS } from './rebuild-trigger.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
@@ -43,14 +43,17 @@ describe('newsRebuild', () => {
 });
 
 describe('siteWideRequest', () => {
-  it('settings, ads and events render no per-list page; bylines every list; categories and municipalities the archive too', () => {
-    expect(Object.fromEntries(SITE_WIDE_COLLECTIONS.map((c) => [c, siteWideRequest(c)]))).toEqual({
+  it('settings, ads and events render no per-list page; bylines every list; a category or municipality its own list, by old and new address', () => {
+    const slugs = { before: ['politica'], after: ['poder'] };
+    expect(Object.fromEntries(SITE_WIDE_COLLECTIONS.map((c) => [c, siteWideRequest(c, slugs)]))).toEqual({
       settings: LIVE_ONLY,
       ads: LIVE_ONLY,
       events: LIVE_ONLY,
       profiles: SITE_WIDE,
-      categories: CATALOGUE,
-      municipalities: CATALOGUE,
+      categories: catalogueChange('category', ['politica', 'poder']),
+      municipalities: catalogueChange('municipio', ['politica', 'poder']),
     });
+    expect(siteWideRequest('categories', { before: ['esporte'], after: ['esporte'] }).named).toEqual({ category: ['esporte'] });
+    expect(siteWideRequest('municipalities', { before: [], after: ['curionopolis'] }).named).toEqual({ municipio: ['curionopolis'] });
   });
 });

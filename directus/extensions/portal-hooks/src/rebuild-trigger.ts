@@ -5,21 +5,27 @@
  * a targeted build of every page that is not a story, in the live lane, with
  * the story pages caught up by the builder's debounced full build.
  */
-import { CATALOGUE, LIVE_ONLY, SITE_WIDE, type BuildRequest, type TargetedRequest } from '@portal/domain/build-contract';
+import { catalogueChange, LIVE_ONLY, SITE_WIDE, type BuildRequest, type NamedLists, type TargetedRequest } from '@portal/domain/build-contract';
 import { monthKey } from '@portal/domain/archive';
 import { isPubliclyVisible } from '@portal/domain/news-status';
 
 export const SITE_WIDE_COLLECTIONS = ['categories', 'municipalities', 'settings', 'events', 'ads', 'profiles'] as const;
 
-/** Collections whose change renames or moves category archive pages. */
-export const CATALOGUE_COLLECTIONS: ReadonlySet<string> = new Set(['categories', 'municipalities']);
+/** Collections whose rows are lists with pages of their own, by the kind of list (a change names its addresses). */
+export const CATALOGUE_LISTS: Readonly<Record<string, keyof NamedLists>> = { categories: 'category', municipalities: 'municipio' };
 
 /** Collections that reach the per-list pages through /live.json (settings, ads) or are not on them (events). */
 const LIVE_COLLECTIONS: ReadonlySet<string> = new Set(['settings', 'ads', 'events']);
 
-/** The build a change in a site-wide collection asks for. */
-export function siteWideRequest(collection: string): TargetedRequest {
-  return CATALOGUE_COLLECTIONS.has(collection) ? CATALOGUE : LIVE_COLLECTIONS.has(collection) ? LIVE_ONLY : SITE_WIDE;
+/**
+ * The build a change in a site-wide collection asks for. A category or
+ * municipality names its addresses before the change and after it (a rename
+ * may move the list): only that list's pages are rendered at once.
+ */
+export function siteWideRequest(collection: string, slugs: { before: readonly string[]; after: readonly string[] } = { before: [], after: [] }): TargetedRequest {
+  const list = CATALOGUE_LISTS[collection];
+  if (list) return catalogueChange(list, [...slugs.before, ...slugs.after]);
+  return LIVE_COLLECTIONS.has(collection) ? LIVE_ONLY : SITE_WIDE;
 }
 
 export type NewsState = { id: string; slug: string; status: string; published_at: string | null };
