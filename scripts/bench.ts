@@ -391,6 +391,7 @@ try {
       chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
     const scores: Record<string, Record<string, number>> = {};
+    const metrics: Record<string, Record<string, number>> = {};
     for (const [name, url] of [
       ['home', `${siteUrl}/`],
       ['article', `${siteUrl}/news/${articleSlug}/`],
@@ -402,10 +403,21 @@ try {
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       scores[name] = Object.fromEntries(Object.entries(r!.lhr.categories).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]));
+      // What the score is made of, and Lighthouse's own reading of this machine's CPU (its throttling is simulated from it).
+      const audit = (id: string) => Math.round(r!.lhr.audits[id]?.numericValue ?? NaN);
+      metrics[name] = {
+        fcpMs: audit('first-contentful-paint'),
+        lcpMs: audit('largest-contentful-paint'),
+        tbtMs: audit('total-blocking-time'),
+        speedIndexMs: audit('speed-index'),
+        cls: +(r!.lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3),
+        benchmarkIndex: Math.round(r!.lhr.environment.benchmarkIndex),
+      };
     }
     chrome.kill();
     results.lighthouse = scores;
-    log(`lighthouse: ${JSON.stringify(scores)}`);
+    results.lighthouseMetrics = metrics;
+    log(`lighthouse: ${JSON.stringify(scores)} ${JSON.stringify(metrics)}`);
   } catch (e) {
     results.lighthouse = { error: e instanceof Error ? e.message : String(e) };
   }
@@ -494,9 +506,13 @@ const goals = [
   ],
   ...siteWide.map((k) => [
     `Ritmo da redação: ${{ correction: 'correção', ad: 'anúncio editado', urgent: 'mensagem urgente', unpublish: 'despublicação', category: 'categoria renomeada', municipality: 'município renomeado', byline: 'nome de autor alterado' }[k]}`,
-    rh[k].samples.length ? `máx ${sec(rh[k].max)} (${rh[k].samples.length} amostras)${rh[k].missed ? `, ${rh[k].missed} sem chegar` : ''}` : 'sem amostra',
+    rh[k].samples.length
+      ? `máx ${sec(rh[k].max)} (${rh[k].samples.length} amostras)${rh[k].missed ? `, ${rh[k].missed} sem chegar` : ''}`
+      : rh[k].missed
+        ? `${rh[k].missed} sem chegar ao ar`
+        : 'sem amostra',
     '≤ 10 s',
-    rh[k].samples.length ? !rh[k].missed && rh[k].max <= 10_000 : null,
+    rh[k].samples.length || rh[k].missed ? !rh[k].missed && rh[k].max <= 10_000 : null,
   ]),
   ['Build completo de 10k notícias', fb ? `${(fb.ms / 1000).toFixed(1)} s` : 'não medido (--quick)', '≤ 30 s', fb ? fb.ms <= 30_000 : null],
   ['Memória de pico no build de 10k', fb ? `${fb.peakRssMb} MB` : 'não medido', '≤ 2048 MB', fb ? fb.peakRssMb <= 2048 : null],

@@ -25,6 +25,8 @@ export type KindResult = { samples: number[]; p50: number; p95: number; max: num
 
 const WAIT_MS = 120_000;
 
+const unescape = (s: string) => s.replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+
 async function text(url: string): Promise<{ status: number; body: string }> {
   try {
     const res = await fetch(url, { headers: { 'cache-control': 'no-cache' } });
@@ -102,31 +104,38 @@ export async function runRhythm(o: { siteUrl: string; client: PortalClient; knex
     record('unpublish', await timeUntil(t0, async () => (await text(`${siteUrl}/news/${story.slug}/`)).status === 404));
   };
 
-  // The list of the newest public story (so the home shows its name), renamed as the admin renames it (name and address), then back.
-  const newest = () =>
-    knex('news').where('status', 'published').whereNotNull('published_at').orderBy('published_at', 'desc').first('slug', 'category_id', 'municipality_id', 'author_id') as Promise<{
-      slug: string;
-      category_id: string;
-      municipality_id: string | null;
-      author_id: string | null;
-    }>;
+  // The newest public story with a list of that kind (so the home shows its name; the rhythm's own publishes have no municipality).
+  const newest = (column: 'category_id' | 'municipality_id' | 'author_id') =>
+    knex('news')
+      .where('status', 'published')
+      .whereNotNull('published_at')
+      .whereNotNull(column)
+      .modify((q) => {
+        // Mundo, Brasil and Pará cannot be renamed (protected municipalities).
+        if (column === 'municipality_id') q.whereNotIn('municipality_id', knex('municipalities').whereIn('name', ['Mundo', 'Brasil', 'Pará']).select('id'));
+      })
+      .orderBy('published_at', 'desc')
+      .first('slug', 'category_id', 'municipality_id', 'author_id') as Promise<{ slug: string; category_id: string; municipality_id: string; author_id: string } | undefined>;
   const renameList = (kind: 'category' | 'municipality') => async () => {
-    const story = await newest();
+    const story = await newest(kind === 'category' ? 'category_id' : 'municipality_id');
+    if (!story) return record(kind, null);
     const [collection, root, id] = kind === 'category' ? (['categories', 'category', story.category_id] as const) : (['municipalities', 'municipio', story.municipality_id] as const);
     const row = (await knex(collection).where('id', id).first('name', 'slug')) as { name: string; slug: string } | undefined;
-    // Mundo, Brasil and Pará cannot be renamed (decision: protected municipalities).
-    if (!row || /^(Mundo|Brasil|Pará)$/.test(row.name)) return record(kind, null);
+    if (!row) return record(kind, null);
     for (const name of [`${row.name} Ritmo ${Date.now() % 100000}`, row.name]) {
       const slug = kind === 'category' ? categorySlug(name) : municipalitySlug(name);
       const t0 = Date.now();
       await client.request(updateItem(collection, id!, { name, slug }));
-      const html = (s: string) => s.replaceAll('&#39;', "'").replaceAll('&amp;', '&');
       record(
         kind,
         await timeUntil(t0, async () => {
-          const list = await text(`${siteUrl}/${root}/${slug}/`);
-          if (list.status !== 200 || !html(list.body).includes(name) || !list.body.includes(`/news/${story.slug}`)) return false;
-          return html((await text(`${siteUrl}/`)).body).includes(name);
+          // Exact: a name is a prefix of the one it is renamed to, and an old address keeps its pages until the catch-up.
+          const list = unescape((await text(`${siteUrl}/${root}/${slug}/`)).body);
+          const badge = kind === 'category' ? `badge-category">${name}<` : `/${root}/${slug}" class="badge badge-municipality`;
+          if (!list.includes(badge) || !list.includes(`/news/${story.slug}`)) return false;
+          const home = unescape((await text(`${siteUrl}/`)).body);
+          // The home: the category badge of its latest cards, or the name in its municipality filter.
+          return kind === 'category' ? home.includes(badge) : home.includes(`"${name}"`) && (await text(`${siteUrl}/municipios/${slug}.json`)).status === 200;
         }),
       );
       const cat = cats.find((c) => c.id === id);
@@ -135,17 +144,19 @@ export async function runRhythm(o: { siteUrl: string; client: PortalClient; knex
     }
   };
   const byline = async () => {
-    const story = await newest();
-    const profile = story.author_id ? ((await knex('profiles').where('user_id', story.author_id).first('id', 'full_name')) as { id: string; full_name: string } | undefined) : undefined;
+    const story = await newest('author_id');
+    const profile = story?.author_id ? ((await knex('profiles').where('user_id', story.author_id).first('id', 'full_name')) as { id: string; full_name: string } | undefined) : undefined;
     if (!profile?.full_name) return record('byline', null);
     for (const name of [`${profile.full_name} Ritmo`, profile.full_name]) {
       const t0 = Date.now();
       await client.request(updateItem('profiles', profile.id, { full_name: name }));
+      const page = `/autor/${newsSlug(name)}`;
       record(
         'byline',
+        // The author's page at the new name's address, and the home's cards linking it (the newest story is theirs).
         await timeUntil(t0, async () => {
-          const page = await text(`${siteUrl}/autor/${newsSlug(name)}/`);
-          return page.status === 200 && page.body.includes(name);
+          const author = await text(`${siteUrl}${page}/`);
+          return author.status === 200 && unescape(author.body).includes(name) && (await text(`${siteUrl}/`)).body.includes(`href="${page}"`);
         }),
       );
       await new Promise((r) => setTimeout(r, 15_000));
