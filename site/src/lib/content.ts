@@ -473,7 +473,8 @@ async function load(): Promise<Content> {
     client.request(readItems('ads', { filter: { is_active: { _eq: true } }, sort: ['-created_at'], limit: -1 })),
   ]);
   const byId = (entries: unknown[]) => new Map((entries as CatalogueEntry[]).map((e) => [String(e.id), e]));
-  const rawNews = withCatalogue(storyRead.rows.news, byId(categories), byId(municipalities));
+  const [catalogue, towns] = [byId(categories), byId(municipalities)];
+  const rawNews = withCatalogue(storyRead.rows.news, catalogue, towns);
   const { corrections: correctionRows, aliases } = storyRead.rows;
   const correctionsOf = new Map<string, Correction[]>();
   for (const r of correctionRows) {
@@ -508,7 +509,9 @@ async function load(): Promise<Content> {
   const categorySlugs = new Set(categoryPages({ categories: usableCategories }).map((k) => k.slug));
   const municipalitySlugs = new Set(usableMunicipalities.map((m) => m.slug));
   const whole = wholeLists(process.env, (kind, slug) => (kind === 'category' ? categorySlugs : municipalitySlugs).has(slug));
-  const lists = listScope(process.env, listedRows.map(listedIn), storyRead.before?.news.map(listedIn) ?? null, whole);
+  // Where the listed stories are in the live release: a renamed list is there under its new address.
+  const before = storyRead.before ? withCatalogue(storyRead.before.news, catalogue, towns) : null;
+  const lists = listScope(process.env, listedRows.map(listedIn), before?.map(listedIn) ?? null, whole);
   const { news, bySlug, groups, skippedNews, withCorrections } = storiesOf(rawNews, { authors, authorSlug, correctionsOf }, now);
   skipped.push(...skippedNews);
 
