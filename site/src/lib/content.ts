@@ -122,12 +122,16 @@ const chunks = <T>(xs: T[], n: number): T[][] => Array.from({ length: Math.ceil(
 const usable = (ref: Joined) => (ref && isUsableSlug(ref.slug) ? ref : null);
 
 type CatalogueEntry = { id: string; name: string; slug: string };
-const sameJoin = (a: Joined, b: Joined) => a === b || (!!a && !!b && a.id === b.id && a.name === b.name && a.slug === b.slug);
 /** A row's join as the catalogue has it now, by id (an entry that is gone: none). */
 const joinNow = (ref: Joined, now: ReadonlyMap<string, CatalogueEntry>): Joined => {
   if (!ref) return null;
   const e = now.get(String(ref.id));
   return e ? { id: e.id, name: e.name, slug: e.slug } : null;
+};
+/** Whether `joined` is what `ref` (a row's join) is as the catalogue has it now, without making it. */
+const joinedAsNow = (ref: Joined, joined: Joined, now: ReadonlyMap<string, CatalogueEntry>): boolean => {
+  const e = ref ? now.get(String(ref.id)) : undefined;
+  return e ? !!joined && joined.name === e.name && joined.slug === e.slug : !joined;
 };
 /** Rows re-joined for a catalogue, by the row they were made from: the same object build after build, so the derivation patches (storiesOf). */
 const rejoined = new WeakMap<RawNews, RawNews>();
@@ -148,14 +152,11 @@ export function withCatalogue(rows: readonly RawNews[], categories: ReadonlyMap<
     const cat = r.category_id;
     const mun = r.municipality_id;
     // The common case, without allocating: both joins already as the catalogue has them.
-    const catNow = categories.get(String(cat?.id));
-    const munNow = municipalities.get(String(mun?.id));
-    if ((!cat || (catNow && catNow.name === cat.name && catNow.slug === cat.slug)) && (!mun || (munNow && munNow.name === mun.name && munNow.slug === mun.slug))) continue;
-    const c = joinNow(cat, categories);
-    const m = joinNow(mun, municipalities);
+    if (joinedAsNow(cat, cat, categories) && joinedAsNow(mun, mun, municipalities)) continue;
     let again = rejoined.get(r);
     // Not the row's derivation mark (a spread copies symbols): the derivation must see a row that came.
-    if (!again || !sameJoin(again.category_id, c) || !sameJoin(again.municipality_id, m)) rejoined.set(r, (again = { ...r, category_id: c, municipality_id: m, [SEEN]: undefined } as Marked));
+    if (!again || !joinedAsNow(cat, again.category_id, categories) || !joinedAsNow(mun, again.municipality_id, municipalities))
+      rejoined.set(r, (again = { ...r, category_id: joinNow(cat, categories), municipality_id: joinNow(mun, municipalities), [SEEN]: undefined } as Marked));
     (out ??= rows.slice())[i] = again;
   }
   return out ?? rows;
