@@ -88,6 +88,18 @@ describe('rich text editor', () => {
     expect(last()).toBe('<p>Prefeitura</p>');
   });
 
+  it('Ctrl+K links the words selected on screen even when the editor has not heard of that selection yet', async () => {
+    // Chromium reports a Shift+arrow selection in a later task; the link form takes the focus before it arrives.
+    const { box, last } = setup('<p>Site da prefeitura</p>');
+    act(() => box.focus());
+    const text = box.querySelector('p')!.firstChild!;
+    document.getSelection()!.setBaseAndExtent(text, 18, text, 8);
+    fireEvent.keyDown(box, { key: 'k', ctrlKey: true });
+    await userEvent.type(screen.getByLabelText('Endereço do link'), 'https://www.belem.pa.gov.br/');
+    await userEvent.click(screen.getByRole('button', { name: 'Aplicar link' }));
+    expect(last()).toBe('<p>Site da <a href="https://www.belem.pa.gov.br/">prefeitura</a></p>');
+  });
+
   it('keyboard shortcuts: Ctrl+B and Ctrl+I', async () => {
     const { box, last, selectAll } = setup('<p>Texto</p>');
     selectAll();

@@ -11,6 +11,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import Image from '@tiptap/extension-image';
 import StarterKit from '@tiptap/starter-kit';
 import { TextSelection } from '@tiptap/pm/state';
+import type { EditorView } from '@tiptap/pm/view';
 import { cleanPastedHtml } from '@portal/domain/paste';
 import { isUrl, MESSAGES } from '@portal/domain/validation';
 
@@ -32,6 +33,30 @@ type Props = {
   /** The address the editor loads an image from (e.g. with the staff token for a file not yet public); the stored src is unchanged. */
   imageDisplaySrc?: (src: string) => string;
 };
+
+/**
+ * Makes the editor's selection the one the writer sees. Chromium reports a
+ * selection made with the keyboard (Shift+arrows) in a later task, after the
+ * input that follows; the link form then takes the focus and the editor
+ * ignores that late report, so the link would go on the wrong words, or
+ * replace none (the e2e saw it on a slower machine).
+ */
+function takeDomSelection(view: EditorView) {
+  // Unfocused, the DOM selection is not the editor's to follow.
+  if (!view.hasFocus()) return;
+  const dom = (view.root as Document).getSelection?.();
+  if (!dom?.anchorNode || !dom.focusNode || !view.dom.contains(dom.anchorNode) || !view.dom.contains(dom.focusNode)) return;
+  try {
+    const anchor = view.posAtDOM(dom.anchorNode, dom.anchorOffset);
+    const head = view.posAtDOM(dom.focusNode, dom.focusOffset);
+    const { selection, doc } = view.state;
+    if (selection.anchor === anchor && selection.head === head) return;
+    if (!doc.resolve(anchor).parent.inlineContent || !doc.resolve(head).parent.inlineContent) return;
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, anchor, head)));
+  } catch {
+    // A position ProseMirror cannot map (inside a node view): its own selection stands.
+  }
+}
 
 /** What the editor emits: '' for an empty document, otherwise its HTML without the empty paragraph kept at the end for typing. */
 export const editorHtml = (editor: Editor): string => (editor.isEmpty ? '' : editor.getHTML().replace(/(?:<p><\/p>)+$/, ''));
@@ -86,9 +111,10 @@ export function RichTextEditor({ label, initialHtml, resetKey, onChange, error, 
       },
       transformPastedHTML: (html) => cleanPastedHtml(html, new DOMParser()),
       // Ctrl+K opens the link form, like Docs and WordPress.
-      handleKeyDown: (_view, event) => {
+      handleKeyDown: (view, event) => {
         if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'k') return false;
         event.preventDefault();
+        takeDomSelection(view);
         setLinkOpen(true);
         return true;
       },
@@ -265,6 +291,7 @@ function Toolbar({
           aria-keyshortcuts="Control+K"
           aria-pressed={state.link}
           aria-expanded={linkOpen}
+          onMouseDown={() => takeDomSelection(editor.view)}
           onClick={() => setLinkOpen((o) => !o)}
         >
           🔗 Link
