@@ -17,6 +17,7 @@ const service = startBuilder({
   directusUrl: env.DIRECTUS_URL,
   siteUrl: env.SITE_URL,
   token: env.BUILDER_TOKEN,
+  fullBuildLimitMs: env.BUILDER_FULL_BUILD_LIMIT_MIN && env.BUILDER_FULL_BUILD_LIMIT_MIN * 60_000,
   log: (s) => console.log(`[builder] ${s}`),
 });
 const server = http.createServer(service.handler);

@@ -13,12 +13,19 @@ describe("the builder's environment", () => {
       DIRECTUS_URL: 'http://127.0.0.1:8055',
       BUILDER_INITIAL_BUILD: '1',
     });
+    expect(builderEnv({ BUILDER_HOST: '127.0.0.1', BUILDER_FULL_BUILD_LIMIT_MIN: '45' }).BUILDER_FULL_BUILD_LIMIT_MIN).toBe(45);
   });
 
   it('every problem at once, in pt-BR', () => {
     const error = (() => {
       try {
-        builderEnv({ BUILDER_PORT: 'oitenta', DIRECTUS_URL: 'directus', BUILDER_INITIAL_BUILD: 'sim', BUILDER_HOST: '127.0.0.1' });
+        builderEnv({
+          BUILDER_PORT: 'oitenta',
+          DIRECTUS_URL: 'directus',
+          BUILDER_INITIAL_BUILD: 'sim',
+          BUILDER_HOST: '127.0.0.1',
+          BUILDER_FULL_BUILD_LIMIT_MIN: 'meia hora',
+        });
       } catch (e) {
         return e as Error;
       }
@@ -27,6 +34,7 @@ describe("the builder's environment", () => {
     expect(error!.message).toContain('BUILDER_PORT: deve ser um número de porta');
     expect(error!.message).toContain('DIRECTUS_URL: deve ser uma URL');
     expect(error!.message).toContain("BUILDER_INITIAL_BUILD: deve ser '0' ou '1'");
+    expect(error!.message).toContain('BUILDER_FULL_BUILD_LIMIT_MIN: deve ser um número de minutos');
   });
 
   it('listening beyond localhost needs a token of at least 16 characters', () => {

@@ -14,6 +14,8 @@ export const builderEnvSchema = z
     DIRECTUS_URL: url('http://127.0.0.1:8055'),
     SITE_URL: url('http://localhost:4321'),
     BUILDER_INITIAL_BUILD: z.enum(['0', '1'], { error: "deve ser '0' ou '1'" }).default('1'),
+    /** Minutes a full build may run (its pauses not counted) before it is stopped and reported; service.ts has the default. */
+    BUILDER_FULL_BUILD_LIMIT_MIN: z.coerce.number({ error: 'deve ser um número de minutos' }).int().min(1).optional(),
   })
   // Anyone who can reach the builder could make it rebuild in a loop.
   .refine((e) => e.BUILDER_TOKEN !== '' || isLoopback(e.BUILDER_HOST), {

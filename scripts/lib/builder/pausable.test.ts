@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
-import { PausableGroups } from './pausable.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PausableGroups, runningLimit } from './pausable.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const kills: Array<() => void> = [];
@@ -93,5 +93,33 @@ describe('the full lane steps aside while the live lane renders', () => {
     lane.resume();
     done();
     expect(lane.pause()).toBe(false); // the build ended
+  });
+});
+
+describe('a full build that runs too long is stopped', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('counts running time only: the pauses of the live lane do not use up the limit', () => {
+    vi.useFakeTimers();
+    let paused = false;
+    const limit = runningLimit(3_000, () => paused, 1_000);
+    vi.advanceTimersByTime(1_000);
+    paused = true;
+    vi.advanceTimersByTime(5_000); // stopped for the live lane: not the build's time
+    expect(limit.signal.aborted).toBe(false);
+    paused = false;
+    vi.advanceTimersByTime(1_000);
+    expect(limit.signal.aborted).toBe(false);
+    vi.advanceTimersByTime(1_000);
+    expect(limit.signal.aborted).toBe(true);
+    expect((limit.signal.reason as Error).message).toBe('build completo interrompido: rodou mais de 3 s (o site anterior continua no ar)');
+  });
+
+  it('a build that ends in time stops the clock', () => {
+    vi.useFakeTimers();
+    const limit = runningLimit(2_000, () => false, 1_000);
+    limit.stop();
+    vi.advanceTimersByTime(10_000);
+    expect(limit.signal.aborted).toBe(false);
   });
 });

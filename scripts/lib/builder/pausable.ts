@@ -101,3 +101,24 @@ export class PausableGroups {
     }
   }
 }
+
+/**
+ * Stops a full build that has run longer than `limitMs`, its pauses not
+ * counted (they are the live lane's time, not the build's). A catch-up's
+ * Pagefind process was once seen spinning on one core for 29 minutes with no
+ * output, holding the full lane; stopped, the build fails like any other (the
+ * live site stays, the error is reported, the build is tried again).
+ */
+export function runningLimit(limitMs: number, paused: () => boolean, tickMs = 1_000): { signal: AbortSignal; stop: () => void } {
+  const controller = new AbortController();
+  let ran = 0;
+  const timer = setInterval(() => {
+    if (!paused()) ran += tickMs;
+    if (ran < limitMs) return;
+    clearInterval(timer);
+    const limit = limitMs >= 60_000 ? `${Math.round(limitMs / 60_000)} min` : `${limitMs / 1000} s`;
+    controller.abort(new Error(`build completo interrompido: rodou mais de ${limit} (o site anterior continua no ar)`));
+  }, tickMs);
+  timer.unref();
+  return { signal: controller.signal, stop: () => clearInterval(timer) };
+}

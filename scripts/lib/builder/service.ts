@@ -7,7 +7,7 @@ import { Releases } from './releases.ts';
 import type { SkippedRecord } from '@portal/domain/text-limits';
 import { buildFull, buildTargeted, missingPages, primeJob, takeReport, warmAstro } from './site-build.ts';
 import { newsRedirect } from '../redirects.ts';
-import { PausableGroups } from './pausable.ts';
+import { PausableGroups, runningLimit } from './pausable.ts';
 import { REDIRECT_CACHE } from '../security-headers.ts';
 
 export type BuilderOptions = {
@@ -31,9 +31,14 @@ export type BuilderOptions = {
   log?: (s: string) => void;
   /** false: targeted builds run a cold `astro build` each, as full builds do (the warm process is the default). */
   warm?: boolean;
-  /** Replaceable for tests of the pipeline's logic with a real but tiny build. */
-  jobs?: Partial<Pick<BuildJobs, 'targeted' | 'full'>>;
+  /** A full build running longer than this (its pauses not counted) is stopped and fails (pausable.ts runningLimit). */
+  fullBuildLimitMs?: number;
+  /** Replaceable for tests of the pipeline's logic with a real but tiny build; `full` gets the signal that stops it. */
+  jobs?: Partial<{ targeted: BuildJobs['targeted']; full: (signal: AbortSignal) => Promise<string> }>;
 };
+
+/** At 100,000 news a full build takes 2 to 6 minutes on the 2-core machines measured (issue #8): a wide margin. */
+export const FULL_BUILD_LIMIT_MIN = 30;
 
 export type BuilderStatus = {
   state: 'idle' | 'building';
@@ -81,7 +86,7 @@ export function startBuilder(o: BuilderOptions) {
   const site = { directusUrl: o.directusUrl, siteUrl: o.siteUrl, log, worker, signal: stopping.signal };
   // A full build steps aside (stopped) while the live lane renders a change: two cores cannot hold both.
   const fullLane = new PausableGroups();
-  const runFull = o.jobs?.full ?? (() => buildFull(releases, { ...site, pausable: fullLane }));
+  const runFull = o.jobs?.full ?? ((signal: AbortSignal) => buildFull(releases, { ...site, signal, pausable: fullLane }));
   const runTargeted = o.jobs?.targeted ?? ((req: TargetedRequest, base: string | null) => buildTargeted(req, base, releases, site));
   // Full builds not yet live (their rows are new to the warm process).
   const fullReleases = new Set<string>();
@@ -110,12 +115,17 @@ export function startBuilder(o: BuilderOptions) {
         clearCatchUp();
         status.fullBuilding = true;
         status.state = 'building';
+        const limit = runningLimit(o.fullBuildLimitMs ?? FULL_BUILD_LIMIT_MIN * 60_000, () => fullLane.paused);
         try {
-          const dir = await runFull();
+          const dir = await runFull(AbortSignal.any([stopping.signal, limit.signal]));
           reports.set(dir, takeReport(dir));
           fullReleases.add(dir);
           return dir;
+        } catch (e) {
+          // Stopped for running too long: say so, not the exit code of a killed process.
+          throw limit.signal.aborted ? limit.signal.reason : e;
         } finally {
+          limit.stop();
           status.fullBuilding = false;
         }
       },
