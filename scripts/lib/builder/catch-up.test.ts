@@ -4,33 +4,26 @@
  * their first paint behind (related.json and /live.json carry those):
  * startBuilder's real lanes, with builds that only write folders.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIVE_ONLY, SITE_WIDE, type TargetedRequest } from '@portal/domain/build-contract';
-import { startBuilder } from './service.ts';
+import { standInBuilder } from './fixtures/stand-in-builder.ts';
 
-const roots: string[] = [];
-afterEach(() => {
-  for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
+const disposals: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const d of disposals.splice(0)) await d();
 });
 
 function builder(removes: string[] = []) {
-  const root = mkdtempSync(path.join(tmpdir(), 'catch-up-'));
-  roots.push(root);
   const fulls: number[] = [];
-  const b: ReturnType<typeof startBuilder> = startBuilder({
-    releasesRoot: root,
-    directusUrl: 'http://127.0.0.1:9',
-    siteUrl: 'http://localhost',
-    token: 'x',
+  const { b, dispose } = standInBuilder({
     catchUpMs: 60,
     firstPaintCatchUpMs: 400,
-    jobs: {
+    jobs: (b) => ({
       full: async () => {
         fulls.push(Date.now());
-        const dir = b.releases.prepare();
+        const dir = b().releases.prepare();
         for (const slug of ['kept', 'taken-down']) {
           mkdirSync(path.join(dir, 'news', slug), { recursive: true });
           writeFileSync(path.join(dir, 'news', slug, 'index.html'), slug);
@@ -39,12 +32,13 @@ function builder(removes: string[] = []) {
       },
       // A targeted build over the live release: the stories it takes down lose their page.
       targeted: async (_req: TargetedRequest, base: string | null) => {
-        const dir = base ?? b.releases.active()!;
+        const dir = base ?? b().releases.active()!;
         for (const slug of removes) rmSync(path.join(dir, 'news', slug), { recursive: true, force: true });
         return dir;
       },
-    },
+    }),
   });
+  disposals.push(dispose);
   return { b, fulls };
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -103,18 +97,13 @@ describe('catch-up after targeted builds', () => {
   });
 
   it('catchUpMs 0: no catch-up at all', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'catch-up-'));
-    roots.push(root);
     let fulls = 0;
-    const b: ReturnType<typeof startBuilder> = startBuilder({
-      releasesRoot: root,
-      directusUrl: 'http://127.0.0.1:9',
-      siteUrl: 'http://localhost',
-      token: 'x',
+    const { b, dispose } = standInBuilder({
       catchUpMs: 0,
       firstPaintCatchUpMs: 50,
-      jobs: { full: async () => (fulls++, b.releases.prepare()), targeted: async () => b.releases.active()! },
+      jobs: (b) => ({ full: async () => (fulls++, b().releases.prepare()), targeted: async () => b().releases.active()! }),
     });
+    disposals.push(dispose);
     await b.trigger({ full: true });
     await b.trigger(SITE_WIDE);
     await b.trigger(publish);

@@ -3,49 +3,40 @@
  * live site stays, the error says why, publishes keep going live, and the
  * build is tried again. startBuilder's real lanes, with builds that only write folders.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { TargetedRequest } from '@portal/domain/build-contract';
-import { startBuilder } from './service.ts';
+import { standInBuilder } from './fixtures/stand-in-builder.ts';
 
-const roots: string[] = [];
-const stops: Array<() => Promise<void>> = [];
+const disposals: Array<() => Promise<void>> = [];
 afterEach(async () => {
-  for (const s of stops.splice(0)) await s();
-  for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
+  for (const d of disposals.splice(0)) await d();
 });
 
 it('a full build that hangs is stopped at its limit, reported, and tried again; publishes go live meanwhile', async () => {
-  const root = mkdtempSync(path.join(tmpdir(), 'full-limit-'));
-  roots.push(root);
   let fulls = 0;
-  const b: ReturnType<typeof startBuilder> = startBuilder({
-    releasesRoot: root,
-    directusUrl: 'http://127.0.0.1:9',
-    siteUrl: 'http://localhost',
-    token: 'x',
+  const { b, dispose } = standInBuilder({
     catchUpMs: 0,
     fullBuildLimitMs: 500,
-    jobs: {
+    jobs: (b) => ({
       full: (signal) => {
         fulls++;
-        const dir = b.releases.prepare();
+        const dir = b().releases.prepare();
         writeFileSync(path.join(dir, 'index.html'), `full ${fulls}`);
-        // The first one is the live site; the second one never ends by itself (a process spinning).
+        // The first one is the live site; the next ones never end by themselves (a process spinning).
         if (fulls === 1) return Promise.resolve(dir);
         return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('killed')), { once: true }));
       },
       targeted: async (req: TargetedRequest) => {
-        const dir = b.releases.active()!;
+        const dir = b().releases.active()!;
         mkdirSync(path.join(dir, 'news', req.slugs[0]!), { recursive: true });
         writeFileSync(path.join(dir, 'news', req.slugs[0]!, 'index.html'), 'story');
         return dir;
       },
-    },
+    }),
   });
-  stops.push(b.stop);
+  disposals.push(dispose);
   await b.trigger({ full: true });
   const live = b.releases.active()!;
 
