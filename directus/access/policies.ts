@@ -160,6 +160,8 @@ export const permissions: PermissionDef[] = [
   read(PUBLIC_POLICY_ID, 'ads', ALL, adInWindow),
   // Old addresses of public stories only (the build turns them into 301s; issue #8).
   read(PUBLIC_POLICY_ID, 'news_redirects', ['slug', 'news_id'], { news_id: publishedNow }),
+  // Old addresses of renamed categories and municipalities (lists are public, so are the addresses they had).
+  read(PUBLIC_POLICY_ID, 'list_redirects', ['slug', 'category_id', 'municipality_id']),
   read(PUBLIC_POLICY_ID, 'settings', ALL, { key: { _in: [...PUBLIC_SETTING_KEYS] } }),
   // Corrections of public stories only: the news rule, through the relation (issue #12, item 1).
   read(PUBLIC_POLICY_ID, 'news_corrections', PUBLIC_CORRECTION_FIELDS, PUBLIC_CORRECTION_FILTER),
@@ -178,6 +180,7 @@ export const permissions: PermissionDef[] = [
   read(POLICY_IDS.staff, 'ads'),
   read(POLICY_IDS.staff, 'settings'),
   read(POLICY_IDS.staff, 'news_redirects'),
+  read(POLICY_IDS.staff, 'list_redirects'),
   // Producers read corrections as readers do (public stories only); editors read and write them all.
   read(POLICY_IDS.producer, 'news_corrections', PUBLIC_CORRECTION_FIELDS, PUBLIC_CORRECTION_FILTER),
   read(POLICY_IDS.editor, 'news_corrections'),

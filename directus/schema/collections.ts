@@ -314,6 +314,22 @@ export const collections: CollectionDef[] = [
       createdAt(),
     ],
   },
+  {
+    collection: 'list_redirects',
+    meta: { icon: 'alt_route', note: 'Endereços antigos de editorias e municípios renomeados (301 para o atual)', hidden: true },
+    fields: [
+      {
+        field: 'id',
+        type: 'integer',
+        meta: { readonly: true, hidden: true },
+        schema: { is_primary_key: true, has_auto_increment: true, is_nullable: false },
+      },
+      str('slug', { required: true, max: 320 }),
+      m2o('category_id'),
+      m2o('municipality_id'),
+      createdAt(),
+    ],
+  },
 ];
 
 /**
@@ -335,6 +351,9 @@ export const relations: RelationDef[] = [
   { collection: 'news_likes', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
   { collection: 'news_views', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
   { collection: 'news_redirects', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
+  // A deleted category or municipality takes its old addresses with it.
+  { collection: 'list_redirects', field: 'category_id', related_collection: 'categories', on_delete: 'CASCADE' },
+  { collection: 'list_redirects', field: 'municipality_id', related_collection: 'municipalities', on_delete: 'CASCADE' },
   { collection: 'news_daily', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
   { collection: 'news_corrections', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
   { collection: 'news_corrections', field: 'created_by', related_collection: 'directus_users', on_delete: 'SET NULL' },

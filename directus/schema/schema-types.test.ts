@@ -22,6 +22,7 @@ const typed = {
   news_likes: { id: true, news_id: true, user_id: true, created_at: true } satisfies Keys<Row<'news_likes'>>,
   news_views: { id: true, news_id: true, user_id: true, ip_hash: true, created_at: true } satisfies Keys<Row<'news_views'>>,
   news_redirects: { id: true, slug: true, news_id: true, created_at: true } satisfies Keys<Row<'news_redirects'>>,
+  list_redirects: { id: true, slug: true, category_id: true, municipality_id: true, created_at: true } satisfies Keys<Row<'list_redirects'>>,
   news_corrections: { id: true, news_id: true, note: true, created_at: true, created_by: true } satisfies Keys<Row<'news_corrections'>>,
   news_daily: { id: true, news_id: true, day: true, views: true, likes: true } satisfies Keys<Row<'news_daily'>>,
   newsletter_subscribers: { id: true, email: true, status: true, consent_version: true, requested_at: true, confirmed_at: true, unsubscribed_at: true, ip_hash: true } satisfies Keys<Row<'newsletter_subscribers'>>,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isSlugLocked, redirectTarget, requestedSlug, SLUG_BATCH_ERROR, SLUG_CHANGE_FORBIDDEN, type SlugState } from './permalinks.ts';
+import {
+  isSlugLocked,
+  listRedirectEntries,
+  movedListPath,
+  redirectTarget,
+  requestedSlug,
+  SLUG_BATCH_ERROR,
+  SLUG_CHANGE_FORBIDDEN,
+  type SlugState,
+} from './permalinks.ts';
 
 const draft: SlugState = { slug: 'chuva-em-belem', status: 'draft', first_published_at: null };
 const live: SlugState = { slug: 'chuva-em-belem', status: 'published', first_published_at: '2026-11-01T12:00:00.000Z' };
@@ -36,4 +45,46 @@ describe('redirectTarget', () => {
   it('an old address goes to the current one', () => expect(redirectTarget(aliases, 'c-mara-de-bel-m')).toBe('camara-de-belem'));
   it('unknown addresses have none', () => expect(redirectTarget(aliases, 'nada')).toBeNull());
   it('never redirects a slug to itself', () => expect(redirectTarget(aliases, 'volta')).toBeNull());
+});
+
+describe('old addresses of renamed lists', () => {
+  const live = { category: new Set(['meio-ambiente', 'politica']), municipio: new Set(['santarem']) };
+
+  it('an old address goes to the list it belongs to now; never over a live list, never to a list that is gone, never to itself', () => {
+    expect(
+      listRedirectEntries(
+        [
+          { list: 'category', slug: 'ambiente', to: 'meio-ambiente' },
+          { list: 'municipio', slug: 'santarem-pa', to: 'santarem' },
+          { list: 'category', slug: 'politica', to: 'meio-ambiente' }, // taken by a live list since
+          { list: 'category', slug: 'cultura', to: 'artes' }, // a list with no page (its row went)
+          { list: 'category', slug: 'meio-ambiente', to: 'meio-ambiente' }, // took its old address back
+          { list: 'municipio', slug: 'velho', to: null },
+          { list: 'category', slug: 'santarem-pa', to: 'santarem' }, // each kind its own addresses
+        ],
+        live,
+      ),
+    ).toEqual({ 'category/ambiente': 'meio-ambiente', 'municipio/santarem-pa': 'santarem' });
+  });
+
+  it('every page under an old address moves with it; anything else is not a list address', () => {
+    const map = new Map([
+      ['category/ambiente', 'meio-ambiente'],
+      ['municipio/santarem-pa', 'santarem'],
+      ['ambiente', 'uma-noticia'],
+    ]);
+    expect(movedListPath(map, '/category/ambiente/')).toBe('/category/meio-ambiente/');
+    expect(movedListPath(map, '/category/ambiente')).toBe('/category/meio-ambiente/');
+    expect(movedListPath(map, '/category/ambiente/arquivo/')).toBe('/category/meio-ambiente/arquivo/');
+    expect(movedListPath(map, '/category/ambiente/2024/03/2/')).toBe('/category/meio-ambiente/2024/03/2/');
+    expect(movedListPath(map, '/category/ambiente/rss.xml')).toBe('/category/meio-ambiente/rss.xml');
+    expect(movedListPath(map, '/municipio/santarem-pa/related.json')).toBe('/municipio/santarem/related.json');
+    expect(movedListPath(map, '/municipio/ambiente/')).toBeNull();
+    expect(movedListPath(map, '/news/ambiente/')).toBeNull();
+    expect(movedListPath(map, '/category/politica/')).toBeNull();
+    // Nothing a hostile path carries reaches the Location header.
+    expect(movedListPath(map, '/category/ambiente//evil.example/')).toBeNull();
+    expect(movedListPath(map, '/category/ambiente/../../admin')).toBeNull();
+    expect(movedListPath(map, '/category/ambiente/%0d%0aSet-Cookie:x')).toBeNull();
+  });
 });

@@ -97,6 +97,9 @@ export type NewsletterSubscriber = {
 /** An old address of a story, answered with a 301 to its current one (issue #8). */
 export type NewsRedirect = { id: number; slug: string; news_id: string | News; created_at: string };
 
+/** An old address of a renamed category or municipality (issue #8): the list it moved to. */
+export type ListRedirect = { id: number; slug: string; category_id: string | Category | null; municipality_id: string | Municipality | null; created_at: string };
+
 /** A correction note on a published story (issue #12, item 1). */
 export type NewsCorrection = { id: string; news_id: string | News; note: string; created_at: string; created_by: string | null };
 
@@ -111,6 +114,7 @@ export type Schema = {
   news_likes: NewsLike[];
   news_views: NewsView[];
   news_redirects: NewsRedirect[];
+  list_redirects: ListRedirect[];
   news_corrections: NewsCorrection[];
   news_daily: NewsDaily[];
   newsletter_subscribers: NewsletterSubscriber[];

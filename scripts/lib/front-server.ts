@@ -5,8 +5,9 @@
  *   /auth, /admin[/*], /dashboard, /profile → the admin SPA (index.html)
  *   /_admin/*                              → the admin SPA's assets
  *   everything else                        → the static site; a missing
- *     /news/* is first looked up among old addresses (301, issue #8), then
- *     gets the "Notícia não encontrada" page; any other path the 404 page.
+ *     page is first looked up among old addresses of stories and renamed
+ *     lists (301, issue #8); then a /news/* path gets the "Notícia não
+ *     encontrada" page, any other path the 404 page.
  * The site root is resolved on every request so a new build can be released
  * atomically by switching a symlink (issue #5).
  */
@@ -14,7 +15,7 @@ import { createReadStream, existsSync, readFileSync, readlinkSync, statSync } fr
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { newsRedirect } from './redirects.ts';
+import { movedAddress } from './redirects.ts';
 import { clientAddress, createReaderEdge } from './reader-edge.ts';
 import { adminHeaders, cacheControl, COMMON_HEADERS, INLINE_ASSET_TYPES, REDIRECT_CACHE, siteHeaders } from './security-headers.ts';
 
@@ -259,8 +260,8 @@ export function handler(o: FrontOptions) {
     const siteDir = real(o.siteDir);
     const f = fileFor(siteDir, p);
     if (f) return send(req, res, f);
-    // An old address of a story (title-era slug, editor's rename, the old portal's form).
-    const moved = newsRedirect(siteDir, p);
+    // An old address of a story (title-era slug, editor's rename, the old portal's form) or of a renamed list.
+    const moved = movedAddress(siteDir, p);
     if (moved) {
       res.writeHead(301, { ...siteHeaders(), location: moved + url.search, 'cache-control': REDIRECT_CACHE });
       return res.end();

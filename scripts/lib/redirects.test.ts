@@ -2,7 +2,7 @@ import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newsRedirect, REDIRECTS_FILE } from './redirects.ts';
+import { movedAddress, REDIRECTS_FILE } from './redirects.ts';
 
 const release = (aliases: unknown) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-redirects-'));
@@ -10,27 +10,35 @@ const release = (aliases: unknown) => {
   return dir;
 };
 
-describe('newsRedirect', () => {
+describe('movedAddress', () => {
   const dir = release({ 'c-mara-de-bel-m': 'camara-de-belem', antigo: 'novo' });
   it('maps an old news address, with or without the trailing slash', () => {
-    expect(newsRedirect(dir, '/news/c-mara-de-bel-m/')).toBe('/news/camara-de-belem/');
-    expect(newsRedirect(dir, '/news/antigo')).toBe('/news/novo/');
+    expect(movedAddress(dir, '/news/c-mara-de-bel-m/')).toBe('/news/camara-de-belem/');
+    expect(movedAddress(dir, '/news/antigo')).toBe('/news/novo/');
   });
   it('leaves unknown addresses and other paths alone', () => {
-    expect(newsRedirect(dir, '/news/outro/')).toBeNull();
-    expect(newsRedirect(dir, '/category/antigo/')).toBeNull();
-    expect(newsRedirect(dir, '/news/antigo/extra')).toBeNull();
-    expect(newsRedirect(dir, '/news/__proto__/')).toBeNull();
+    expect(movedAddress(dir, '/news/outro/')).toBeNull();
+    expect(movedAddress(dir, '/category/antigo/')).toBeNull();
+    expect(movedAddress(dir, '/news/antigo/extra')).toBeNull();
+    expect(movedAddress(dir, '/news/__proto__/')).toBeNull();
+  });
+  it('maps every page of a renamed list to the same page at its new address; a story alias never moves a list', () => {
+    const d = release({ 'category/ambiente': 'meio-ambiente', 'municipio/santarem-pa': 'santarem', ambiente: 'uma-noticia' });
+    expect(movedAddress(d, '/category/ambiente/')).toBe('/category/meio-ambiente/');
+    expect(movedAddress(d, '/category/ambiente/2024/03/2/')).toBe('/category/meio-ambiente/2024/03/2/');
+    expect(movedAddress(d, '/municipio/santarem-pa/arquivo/')).toBe('/municipio/santarem/arquivo/');
+    expect(movedAddress(d, '/news/ambiente/')).toBe('/news/uma-noticia/');
+    expect(movedAddress(d, '/news/category/ambiente/')).toBeNull();
   });
   it('a release without the file, or with a damaged one, redirects nothing and never throws', () => {
-    expect(newsRedirect(mkdtempSync(path.join(os.tmpdir(), 'portal-redirects-')), '/news/antigo/')).toBeNull();
-    expect(newsRedirect(release('{não é json'), '/news/antigo/')).toBeNull();
+    expect(movedAddress(mkdtempSync(path.join(os.tmpdir(), 'portal-redirects-')), '/news/antigo/')).toBeNull();
+    expect(movedAddress(release('{não é json'), '/news/antigo/')).toBeNull();
   });
   it('a new file in the same place is read again', () => {
     const d = release({ a: 'b' });
-    expect(newsRedirect(d, '/news/a/')).toBe('/news/b/');
+    expect(movedAddress(d, '/news/a/')).toBe('/news/b/');
     writeFileSync(path.join(d, REDIRECTS_FILE), JSON.stringify({ a: 'c' }));
     utimesSync(path.join(d, REDIRECTS_FILE), new Date(), new Date(Date.now() + 5000));
-    expect(newsRedirect(d, '/news/a/')).toBe('/news/c/');
+    expect(movedAddress(d, '/news/a/')).toBe('/news/c/');
   });
 });

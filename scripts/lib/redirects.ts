@@ -1,13 +1,13 @@
 /**
- * Permanent URLs at the edge (issue #8): a request for a news address that
- * has no page is looked up in the live release's redirects.json (written by
+ * Permanent URLs at the edge (issue #8): a request for a news or list address
+ * that has no page is looked up in the live release's redirects.json (written by
  * site/src/pages/redirects.json.ts). The front server answers with it, and so
  * does the builder's GET /redirect, which nginx asks on a miss — one lookup
  * for both. Rule: domain/src/permalinks.ts.
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { redirectTarget } from '@portal/domain/permalinks';
+import { movedListPath, redirectTarget } from '@portal/domain/permalinks';
 
 export const REDIRECTS_FILE = 'redirects.json';
 
@@ -34,10 +34,15 @@ function aliases(siteDir: string): Map<string, string> {
   return map;
 }
 
-/** `/news/<old>/` → `/news/<current>/`, or null when the address is not an old one. */
-export function newsRedirect(siteDir: string, pathname: string): string | null {
+/**
+ * Where an old address moved: `/news/<old>/` → the story's address now,
+ * `/category/<old>/…` and `/municipio/<old>/…` → the same page of the renamed
+ * list; null when the address is not an old one.
+ */
+export function movedAddress(siteDir: string, pathname: string): string | null {
+  const map = aliases(siteDir);
   const m = /^\/news\/([a-z0-9-]{1,320})\/?$/.exec(pathname);
-  if (!m) return null;
-  const to = redirectTarget(aliases(siteDir), m[1]!);
+  if (!m) return movedListPath(map, pathname);
+  const to = redirectTarget(map, m[1]!);
   return to ? `/news/${to}/` : null;
 }

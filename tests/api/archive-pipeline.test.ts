@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startBuilder } from '../../scripts/lib/builder/service.ts';
+import { movedAddress } from '../../scripts/lib/redirects.ts';
 import { randomUUID } from 'node:crypto';
 import { dbDate } from '../../directus/extensions/shared/db-date.ts';
 import { admin, newsFactory, rawDb } from './support.ts';
@@ -274,6 +275,7 @@ describe('a catalogue change', () => {
     const others = [file('category', 'esportes', 'index.html'), file('municipio', town, 'index.html'), townMonthPage('2024-03')];
     const before = others.map(inode);
     const oldName = (await admin().get(`/items/categories/${categoryIdValue}`)).data.name as string;
+    const oldSlug = category;
     const name = `Arquivo Renomeado ${stamp}`;
     const moved = categorySlug(name);
     // Action
@@ -285,6 +287,10 @@ describe('a catalogue change', () => {
     expect(read('category', moved, 'index.html')).toContain(`badge-category">${name}<`);
     expect(read('category', moved, '2024', '03', 'index.html')).toContain(`/news/${stories.mar1!.slug}`);
     expect(read('category', moved, 'rss.xml')).toContain(`<category>${name}</category>`);
+    // The old address is gone with the same build, and it and every page under it answer with a 301 to the same page at the new one.
+    expect(existsSync(file('category', oldSlug))).toBe(false);
+    expect(movedAddress(builder.releases.current, `/category/${oldSlug}/`)).toBe(`/category/${moved}/`);
+    expect(movedAddress(builder.releases.current, `/category/${oldSlug}/2023/06/2/`)).toBe(`/category/${moved}/2023/06/2/`);
     // No other list was rendered (their cards show the new name from the catch-up: 'soon').
     expect(builder.status.release).toBe(release);
     expect(others.map(inode)).toEqual(before);
@@ -314,6 +320,15 @@ describe('a catalogue change', () => {
     // The home page's municipality filter offers the new name.
     expect(existsSync(file('municipios', `${slug}.json`))).toBe(true);
     expect(read('index.html')).toContain(name);
-    town = slug;
+    expect(existsSync(file('municipio', town))).toBe(false);
+    expect(movedAddress(builder.releases.current, `/municipio/${town}/arquivo/`)).toBe(`/municipio/${slug}/arquivo/`);
+    // Action: back to its first address.
+    const first = town;
+    expect((await admin().patch(`/items/municipalities/${townIdValue}`, { slug: first })).status).toBe(200);
+    // Assert: the list is there again, no loop; the address it left redirects to it.
+    await until(() => existsSync(file('municipio', first, 'index.html')) && !existsSync(file('municipio', slug)), 60_000, 'município de volta ao endereço');
+    expect(movedAddress(builder.releases.current, `/municipio/${first}/`)).toBeNull();
+    expect(movedAddress(builder.releases.current, `/municipio/${slug}/`)).toBe(`/municipio/${first}/`);
+    expect((await admin().get(`/items/list_redirects?filter[municipality_id][_eq]=${townIdValue}&fields=slug`)).data).toEqual([{ slug }]);
   });
 });

@@ -129,7 +129,7 @@ export async function runRhythm(o: { siteUrl: string; client: PortalClient; knex
       record(
         kind,
         await timeUntil(t0, async () => {
-          // Exact: a name is a prefix of the one it is renamed to, and an old address keeps its pages until the catch-up.
+          // Exact: a name is a prefix of the one it is renamed to (the old address answers with a 301 to the new one).
           const list = unescape((await text(`${siteUrl}/${root}/${slug}/`)).body);
           const badge = kind === 'category' ? `badge-category">${name}<` : `/${root}/${slug}" class="badge badge-municipality`;
           if (!list.includes(badge) || !list.includes(`/news/${story.slug}`)) return false;

@@ -6,7 +6,7 @@ import { Coalescer, type BuildJobs, type BuildOutcome } from './coalescer.ts';
 import { Releases } from './releases.ts';
 import type { SkippedRecord } from '@portal/domain/text-limits';
 import { buildFull, buildTargeted, missingPages, primeJob, takeReport, warmAstro } from './site-build.ts';
-import { newsRedirect } from '../redirects.ts';
+import { movedAddress } from '../redirects.ts';
 import { PausableGroups, runningLimit } from './pausable.ts';
 import { REDIRECT_CACHE } from '../security-headers.ts';
 
@@ -210,9 +210,9 @@ export function startBuilder(o: BuilderOptions) {
     };
     const url = new URL(req.url ?? '/', 'http://x');
     if (req.method === 'GET' && url.pathname === '/status') return send(200, { ...status, queued: coalescer.queued });
-    // nginx asks here when a /news/ address has no page (deploy/nginx.conf): 301 to where it moved, or 404.
+    // nginx asks here when a story or list address has no page (deploy/nginx.conf): 301 to where it moved, or 404.
     if ((req.method === 'GET' || req.method === 'HEAD') && url.pathname === '/redirect') {
-      const to = newsRedirect(releases.current, url.searchParams.get('path') ?? '');
+      const to = movedAddress(releases.current, url.searchParams.get('path') ?? '');
       if (!to) return send(404, { error: 'não encontrado' });
       res.writeHead(301, { location: to, 'cache-control': REDIRECT_CACHE });
       return res.end();

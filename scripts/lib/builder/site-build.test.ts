@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import net from 'node:net';
-import { overlay, runAstro, staleArchiveFiles } from './site-build.ts';
+import { goneLists, overlay, runAstro, staleArchiveFiles } from './site-build.ts';
 
 function release(files: string[]) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-prune-'));
@@ -75,6 +75,19 @@ describe('staleArchiveFiles: what a targeted build takes over in the archive', (
     const scratch = release([]);
     write(scratch, { months: 'all', lists: 'all' });
     expect(staleArchiveFiles(scratch, dir)).toHaveLength(LIVE.length - 4);
+  });
+});
+
+describe('goneLists: the lists a catalogue change takes down', () => {
+  it('a named list the build wrote no page for (renamed away, deleted); never a path outside its kind', () => {
+    // Renamed "ambiente" → "meio-ambiente": the build wrote the new list whole and nothing at the old address.
+    const scratch = release(['category/meio-ambiente/index.html', 'category/meio-ambiente/2026/03/index.html', 'municipio/santarem/index.html']);
+    expect(goneLists({ category: ['ambiente', 'meio-ambiente'], municipio: ['santarem', 'santarem-pa'] }, scratch)).toEqual([
+      path.join('category', 'ambiente'),
+      path.join('municipio', 'santarem-pa'),
+    ]);
+    expect(goneLists({ category: ['..', '../news', 'a/b', ''] }, scratch)).toEqual([]);
+    expect(goneLists(undefined, scratch)).toEqual([]);
   });
 });
 

@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync
 import type { SkippedRecord } from '@portal/domain/text-limits';
 import path from 'node:path';
 import { ROOT } from '../../../directus/scripts/lib/paths.ts';
-import { LIVE_ONLY, NEWS_SNAPSHOT_ENV, newsSnapshotFile, snapshotDeltaFile, targetedBuildEnv, type TargetedRequest } from '@portal/domain/build-contract';
+import { LIVE_ONLY, NEWS_SNAPSHOT_ENV, newsSnapshotFile, snapshotDeltaFile, targetedBuildEnv, type NamedLists, type TargetedRequest } from '@portal/domain/build-contract';
 import { ARCHIVE_ROOTS, isMonthKey } from '@portal/domain/archive';
 import type { Releases } from './releases.ts';
 import { BuildWorker, type BuildWorkerOptions } from './build-worker.ts';
@@ -174,6 +174,18 @@ export function missingPages(slugs: readonly string[], dir: string): string[] {
   return slugs.filter((slug) => slug && !slug.includes('/') && !slug.includes('..') && !existsSync(path.join(dir, 'news', slug)));
 }
 
+/**
+ * The lists a catalogue change names that the build found no page for (a
+ * category or municipality renamed away, or deleted): their folders, relative
+ * to the release. Their old addresses answer with a 301 from then on
+ * (redirects.ts), not with the list as it was.
+ */
+export function goneLists(named: NamedLists | undefined, scratch: string): string[] {
+  return Object.entries(named ?? {}).flatMap(([kind, slugs]) =>
+    (slugs ?? []).filter((slug) => /^[a-z0-9][a-z0-9-]*$/.test(slug) && !existsSync(path.join(scratch, kind, slug, 'index.html'))).map((slug) => path.join(kind, slug)),
+  );
+}
+
 /** Removes `files` (relative to `dir`) and the folders they leave empty. */
 function removeFiles(dir: string, files: string[]) {
   for (const f of files) {
@@ -254,10 +266,12 @@ export async function buildTargeted(req: TargetedRequest, base: string | null, r
     const stale = staleArchiveFiles(scratch, dir).filter((f) => !written.has(f));
     // Articles that left the public site (unpublished, deleted, renamed).
     const gone = missingPages(req.slugs, scratch);
+    const goneListDirs = goneLists(req.named, scratch);
     overlay(scratch, dir);
     // Lists first, then what they no longer link to.
     removeFiles(dir, stale);
     for (const slug of gone) rmSync(path.join(dir, 'news', slug), { recursive: true, force: true });
+    for (const list of goneListDirs) rmSync(path.join(dir, list), { recursive: true, force: true });
     if (existsSync(`${scratch}.report.json`)) renameSync(`${scratch}.report.json`, `${dir}.report.json`);
     // The rows the next build starts from: a delta over the release's base, or (a build that read everything) a new base.
     const [rows, delta] = [newsSnapshotFile(scratch), snapshotDeltaFile(newsSnapshotFile(scratch))];

@@ -41,7 +41,7 @@ export function localSiteConf(o: LocalNginx, conf = readFileSync(NGINX_CONF, 'ut
   out = replaceOnce(out, 'alias /srv/admin/;', `alias ${o.adminRoot.replace(/\/?$/, '/')};`);
   out = replaceOnce(out, 'alias /srv/admin/index.html;', `alias ${path.join(o.adminRoot, 'index.html')};`);
   out = replaceOnce(out, /  server directus:8055 ([^;]*);/, o.directus.map((d) => `  server ${d} $1;`).join('\n'));
-  out = replaceOnce(out, 'http://builder:4400/', `http://${o.builder}/`);
+  out = replaceOnce(out, '  server builder:4400;', `  server ${o.builder};`);
   out = replaceOnce(out, /  server readers:8090 ([^;]*);/, `  server ${o.readers} $1;`);
   out = replaceOnce(out, 'proxy_cache_path /var/cache/nginx/portal ', `proxy_cache_path ${o.cacheDir} `);
   return out;

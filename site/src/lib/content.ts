@@ -17,6 +17,7 @@ import { topByCount } from '@portal/domain/engagement';
 import { newestFirst, pickRelated, relatedFeedSize } from '@portal/domain/related';
 import { monthKey, type MonthKey } from '@portal/domain/archive';
 import { isUsableSlug, unrenderableNewsReason, type SkippedRecord } from '@portal/domain/text-limits';
+import { listRedirectEntries, type ListAlias } from '@portal/domain/permalinks';
 import { writeFileSync } from 'node:fs';
 import { directus } from './directus.ts';
 import { storyRows } from './news-snapshot.ts';
@@ -83,7 +84,7 @@ export type Content = {
   lists: ListScope;
   /** The lists a catalogue change names that this build writes whole, every month (archive-pages.ts wholeLists). */
   whole: WholeLists;
-  /** Old news addresses → current slug of a story on the site (301s; issue #8). */
+  /** Old addresses → current slug (301s; issue #8): a story's by its old slug, a renamed list's as `<root>/<old slug>` (domain/permalinks). */
   redirects: Record<string, string>;
   /** Every correction of a story on the site, newest first (/correcoes). */
   corrections: Array<Correction & { story: Pick<Article, 'title' | 'slug'> }>;
@@ -426,7 +427,7 @@ async function load(): Promise<Content> {
     byStory<RawNews>(ids, (part) =>
       client.request(readItems('news', { fields: NEWS_FIELDS, filter: { _and: [PUBLISHED, { id: { _in: part } }] }, limit: -1 })),
     );
-  const [storyRead, categories, municipalities, settingRows, profiles, events, ads] = await Promise.all([
+  const [storyRead, categories, municipalities, settingRows, profiles, events, ads, listAliases] = await Promise.all([
     // The stories, their corrections and their old addresses: from the release's snapshot plus the
     // listed stories in a targeted build (news-snapshot.ts), from Directus in a full one.
     storyRows<Rows>({
@@ -472,6 +473,8 @@ async function load(): Promise<Content> {
     client.request(readItems('profiles', { fields: ['user_id', 'full_name', 'avatar_url', 'bio'], limit: -1 })),
     client.request(readItems('events', { filter: { is_active: { _eq: true } }, sort: ['event_date'], limit: -1 })),
     client.request(readItems('ads', { filter: { is_active: { _eq: true } }, sort: ['-created_at'], limit: -1 })),
+    // Old addresses of renamed lists: few rows, read by every build (a rename's own build included).
+    client.request(readItems('list_redirects', { fields: ['slug', 'category_id', 'municipality_id'], limit: -1 })),
   ]);
   const byId = (entries: unknown[]) => new Map((entries as CatalogueEntry[]).map((e) => [String(e.id), e]));
   const [catalogue, towns] = [byId(categories), byId(municipalities)];
@@ -516,7 +519,13 @@ async function load(): Promise<Content> {
   const { news, bySlug, groups, skippedNews, withCorrections } = storiesOf(rawNews, { authors, authorSlug, correctionsOf }, now);
   skipped.push(...skippedNews);
 
-  const redirects: Record<string, string> = {};
+  const redirects: Record<string, string> = listRedirectEntries(
+    listAliases.map((a): ListAlias => {
+      const [list, to] = a.category_id ? (['category', catalogue.get(String(a.category_id))] as const) : (['municipio', towns.get(String(a.municipality_id))] as const);
+      return { list, slug: a.slug, to: to?.slug ?? null };
+    }),
+    { category: categorySlugs, municipio: municipalitySlugs },
+  );
   for (const r of aliases) {
     const to = r.news_id?.slug;
     // A live story's own address is never shadowed by an alias.

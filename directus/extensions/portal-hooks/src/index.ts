@@ -27,6 +27,7 @@ import { headOf, mountUploadGuard, sniffImage } from './upload-guard.ts';
 import { BEFORE_LIST_SLUGS, BEFORE_NEWS, BEFORE_SLUGS, carried, carry, CORRECTED_NEWS, FILE_CANDIDATES, ROW_DATES } from './carry.ts';
 import { assertCorrectable, correctedNews } from './corrections.ts';
 import { recordPermalinks, slugsBefore, takenSlugs, type SlugBefore } from './permalink-store.ts';
+import { listSlugs, recordListRedirects, type ListCollection, type ListSlug } from './list-redirect-store.ts';
 import { candidateFiles, FILE_SOURCES, refreshFileVisibility, storedRows, type FileSource } from './file-visibility.ts';
 import { textLimitError, TEXT_LIMITS, type LimitedCollection } from '@portal/domain/text-limits';
 import { invalid } from '../../shared/portal-error.ts';
@@ -198,20 +199,26 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
       continue;
     }
     // A category or municipality: its list's addresses before and after the change (a rename may move it).
-    const slugsOf = async (db: any, keys: unknown): Promise<string[]> =>
-      Array.isArray(keys) && keys.length ? ((await db(collection).whereIn('id', keys).pluck('slug')) as string[]) : [];
+    const list = collection as ListCollection;
+    const slugsOf = (rows: ListSlug[] | undefined) => (rows ?? []).map((r) => r.slug);
     for (const event of ['update', 'delete']) {
       filter(`${collection}.items.${event}`, async (payload, meta, { database: db }) => {
         const keys = event === 'delete' ? payload : (meta as { keys?: Keys }).keys;
-        if (Array.isArray(keys)) carry(keys, BEFORE_LIST_SLUGS, await slugsOf(db, keys));
+        if (Array.isArray(keys)) carry(keys, BEFORE_LIST_SLUGS, await listSlugs(db, list, keys));
         return payload;
       });
     }
-    action(`${collection}.items.create`, async ({ key }) => notify(siteWideRequest(collection, { before: [], after: await slugsOf(knex, [key]) })));
-    action(`${collection}.items.update`, async ({ keys }) =>
-      notify(siteWideRequest(collection, { before: carried<string[]>(keys, BEFORE_LIST_SLUGS) ?? [], after: await slugsOf(knex, keys) })),
+    action(`${collection}.items.create`, async ({ key }) => notify(siteWideRequest(collection, { before: [], after: slugsOf(await listSlugs(knex, list, [key])) })));
+    action(`${collection}.items.update`, async ({ keys }) => {
+      const before = carried<ListSlug[]>(keys, BEFORE_LIST_SLUGS) ?? [];
+      const after = await listSlugs(knex, list, keys);
+      // Its old address redirects from the build this change asks for on.
+      await recordListRedirects(knex, list, before, after, new Date());
+      await notify(siteWideRequest(collection, { before: slugsOf(before), after: slugsOf(after) }));
+    });
+    action(`${collection}.items.delete`, async ({ keys }) =>
+      notify(siteWideRequest(collection, { before: slugsOf(carried<ListSlug[]>(keys, BEFORE_LIST_SLUGS)), after: [] })),
     );
-    action(`${collection}.items.delete`, async ({ keys }) => notify(siteWideRequest(collection, { before: carried<string[]>(keys, BEFORE_LIST_SLUGS) ?? [], after: [] })));
   }
 
   // Scheduled publishing: news whose time came since the last sweep go live
