@@ -41,6 +41,35 @@ describe('two Directus instances, one product', () => {
     }
   });
 
+  it('a renamed municipality: its old address and the pages under it answer with a 301 to the new one, from nginx and the front server alike; deleted, it is gone', async () => {
+    const headers = json(inject('prodAdminToken'));
+    const stamp = Date.now();
+    const [first, moved] = [`vila-da-topologia-${stamp}`, `vila-renomeada-${stamp}`];
+    const created = await fetch(`${nginx()}/api/items/municipalities`, { method: 'POST', headers, body: JSON.stringify({ name: `Vila da Topologia ${stamp}`, slug: first }) });
+    expect(created.status).toBe(200);
+    const { id } = ((await created.json()) as { data: { id: string } }).data;
+    await until(async () => (await fetch(`${nginx()}/municipio/${first}/`)).status === 200, 90_000, 'município no ar');
+    // Action
+    const renamed = await fetch(`${nginx()}/api/items/municipalities/${id}`, { method: 'PATCH', headers, body: JSON.stringify({ name: `Vila Renomeada ${stamp}`, slug: moved }) });
+    expect(renamed.status).toBe(200);
+    // Assert
+    const at = async (base: string, p: string) => {
+      const r = await fetch(base + p, { redirect: 'manual' });
+      await r.arrayBuffer();
+      return `${r.status} ${r.headers.get('location') ?? ''}`;
+    };
+    await until(async () => (await at(nginx(), `/municipio/${first}/`)) === `301 /municipio/${moved}/`, 90_000, 'endereço antigo redirecionado');
+    for (const base of [nginx(), inject('frontUrl')]) {
+      expect(await at(base, `/municipio/${first}/arquivo/`)).toBe(`301 /municipio/${moved}/arquivo/`);
+      expect(await at(base, `/municipio/${moved}/`)).toBe('200 ');
+    }
+    // Action: deleted (it has no stories)
+    expect((await fetch(`${nginx()}/api/items/municipalities/${id}`, { method: 'DELETE', headers })).status).toBe(204);
+    // Assert: neither address has a page or a redirect any more.
+    await until(async () => (await at(nginx(), `/municipio/${moved}/`)) === '404 ', 90_000, 'município apagado fora do ar');
+    for (const base of [nginx(), inject('frontUrl')]) expect(await at(base, `/municipio/${first}/`)).toBe('404 ');
+  });
+
   it('a session made on one instance works on the other', async () => {
     const { token } = await login(instance(0), 'produtor@portal.test');
     const me = await fetch(`${instance(1)}/users/me?fields=email`, { headers: json(token!) });
