@@ -90,6 +90,13 @@ const counter = (field: string): FieldDef => ({
   meta: { interface: 'numeric', readonly: true, note: 'Mantido pelos endpoints de engajamento' },
   schema: { is_nullable: false, default_value: 0 },
 });
+/** An auto-increment key, for rows nobody addresses by id (views, old addresses). */
+const serialPk: FieldDef = {
+  field: 'id',
+  type: 'integer',
+  meta: { readonly: true, hidden: true },
+  schema: { is_primary_key: true, has_auto_increment: true, is_nullable: false },
+};
 
 export const collections: CollectionDef[] = [
   {
@@ -245,12 +252,7 @@ export const collections: CollectionDef[] = [
     collection: 'news_views',
     meta: { icon: 'visibility', note: 'Visualizações (IP guardado só como hash)', hidden: true },
     fields: [
-      {
-        field: 'id',
-        type: 'integer',
-        meta: { readonly: true, hidden: true },
-        schema: { is_primary_key: true, has_auto_increment: true, is_nullable: false },
-      },
+      serialPk,
       m2o('news_id', 'uuid', true),
       {
         field: 'user_id',
@@ -303,12 +305,7 @@ export const collections: CollectionDef[] = [
     collection: 'news_redirects',
     meta: { icon: 'alt_route', note: 'Endereços antigos de notícias (301 para o atual)', hidden: true },
     fields: [
-      {
-        field: 'id',
-        type: 'integer',
-        meta: { readonly: true, hidden: true },
-        schema: { is_primary_key: true, has_auto_increment: true, is_nullable: false },
-      },
+      serialPk,
       str('slug', { required: true, unique: true, max: 320 }),
       m2o('news_id', 'uuid', true),
       createdAt(),
@@ -318,12 +315,7 @@ export const collections: CollectionDef[] = [
     collection: 'list_redirects',
     meta: { icon: 'alt_route', note: 'Endereços antigos de editorias e municípios renomeados (301 para o atual)', hidden: true },
     fields: [
-      {
-        field: 'id',
-        type: 'integer',
-        meta: { readonly: true, hidden: true },
-        schema: { is_primary_key: true, has_auto_increment: true, is_nullable: false },
-      },
+      serialPk,
       str('slug', { required: true, max: 320 }),
       m2o('category_id'),
       m2o('municipality_id'),
