@@ -74,7 +74,7 @@ export function listRedirectEntries(aliases: readonly ListAlias[], live: Readonl
 }
 
 // A list's address and what follows it: its archive, a month, a page, a feed (no dots but the file's).
-const LIST_PATH = /^\/(category|municipio)\/([a-z0-9-]{1,320})((?:\/[a-z0-9-]{1,64})*(?:\/(?:[a-z0-9-]{1,64}\.(?:xml|json|html))?)?)$/;
+const LIST_PATH = new RegExp(`^/(${MOVABLE_LISTS.join('|')})/([a-z0-9-]{1,320})((?:/[a-z0-9-]{1,64})*(?:/(?:[a-z0-9-]{1,64}\\.(?:xml|json|html))?)?)$`);
 
 /** `/category/<old>/arquivo/2024/03/` → `/category/<new>/arquivo/2024/03/`, or null when the address is not an old list's. */
 export function movedListPath(aliases: ReadonlyMap<string, string>, pathname: string): string | null {

@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
-import type { SkippedRecord } from '@portal/domain/text-limits';
+import { isUsableSlug, type SkippedRecord } from '@portal/domain/text-limits';
 import path from 'node:path';
 import { ROOT } from '../../../directus/scripts/lib/paths.ts';
 import { LIVE_ONLY, NEWS_SNAPSHOT_ENV, newsSnapshotFile, snapshotDeltaFile, targetedBuildEnv, type NamedLists, type TargetedRequest } from '@portal/domain/build-contract';
@@ -182,7 +182,7 @@ export function missingPages(slugs: readonly string[], dir: string): string[] {
  */
 export function goneLists(named: NamedLists | undefined, scratch: string): string[] {
   return Object.entries(named ?? {}).flatMap(([kind, slugs]) =>
-    (slugs ?? []).filter((slug) => /^[a-z0-9][a-z0-9-]*$/.test(slug) && !existsSync(path.join(scratch, kind, slug, 'index.html'))).map((slug) => path.join(kind, slug)),
+    (slugs ?? []).filter((slug) => isUsableSlug(slug) && !existsSync(path.join(scratch, kind, slug, 'index.html'))).map((slug) => path.join(kind, slug)),
   );
 }
 
