@@ -28,13 +28,15 @@ const moment = (b: Buffer) =>
     .replace(/"since":"[0-9T:.Z-]+"/, '"since":""')
     .replace(/(data-rel[^>]*>)[^<]*</g, '$1<');
 
-/** The full build's processes in this machine's process table: its helpers carry their shard in their environment. */
+/** This test's full build's helpers in the process table: they carry their shard and their output folder in their environment. */
 function helperPids(): number[] {
   return readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
     .filter((d) => {
       try {
-        return readFileSync(`/proc/${d}/environ`, 'latin1').split('\0').includes(`${STORY_SHARD_ENV}=1/2`);
+        const env = readFileSync(`/proc/${d}/environ`, 'latin1').split('\0');
+        // This file's builds only: the API suite on the other database may be building beside it.
+        return env.includes(`${STORY_SHARD_ENV}=1/2`) && env.some((e) => e.startsWith(`SITE_OUT_DIR=${releases.releasesDir}/`));
       } catch {
         return false;
       }
