@@ -77,6 +77,23 @@ export const monthNamePtBR = (key: MonthKey): string => MONTHS_PT[Number(parseMo
 export const ARCHIVE_ROOTS = ['category', 'municipio', 'autor'] as const;
 export type ArchiveRoot = (typeof ARCHIVE_ROOTS)[number];
 
+/**
+ * The lists that are catalogue rows, a category and a municipality: a change
+ * to one names its addresses (build-contract `named`), and a rename keeps the
+ * old address as a 301 (permalinks, list_redirects). Their collection, and
+ * their column in list_redirects (and on a news row).
+ */
+export const CATALOGUE_LISTS = {
+  category: { collection: 'categories', key: 'category_id' },
+  municipio: { collection: 'municipalities', key: 'municipality_id' },
+} as const;
+export type CatalogueList = keyof typeof CATALOGUE_LISTS;
+export type CatalogueCollection = (typeof CATALOGUE_LISTS)[CatalogueList]['collection'];
+export const CATALOGUE_LIST_KINDS = Object.keys(CATALOGUE_LISTS) as CatalogueList[];
+
+/** The kind of list a collection's rows are, if they are catalogue lists. */
+export const catalogueListOf = (collection: string): CatalogueList | undefined => CATALOGUE_LIST_KINDS.find((k) => CATALOGUE_LISTS[k].collection === collection);
+
 /** @example listPath('municipio', 'santarem') // '/municipio/santarem' */
 export const listPath = (root: ArchiveRoot, slug: string): string => `/${root}/${slug}`;
 

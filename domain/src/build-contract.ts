@@ -3,14 +3,13 @@
  * Directus hooks → builder (`POST /hooks/rebuild`, JSON body) → site build
  * (environment of the Astro process). docs/decisions/006-publish-pipeline.md.
  */
-import { isMonthKey } from './archive.ts';
+import { CATALOGUE_LIST_KINDS, isMonthKey, type CatalogueList } from './archive.ts';
 
 /**
  * The lists a catalogue change names by address: a category or municipality
  * renamed, added or removed, by its address before the change and after it.
  */
-export type NamedLists = { category?: string[]; municipio?: string[] };
-const NAMED_KINDS = ['category', 'municipio'] as const;
+export type NamedLists = Partial<Record<CatalogueList, string[]>>;
 
 /**
  * Targeted: render these stories (ids) and every page that is not a story
@@ -233,7 +232,7 @@ function checkNamed(v: unknown): NamedLists | null {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
   const out: NamedLists = {};
   for (const [k, xs] of Object.entries(v)) {
-    if (!(NAMED_KINDS as readonly string[]).includes(k)) return null;
+    if (!(CATALOGUE_LIST_KINDS as string[]).includes(k)) return null;
     if (!Array.isArray(xs) || xs.length > MAX_REQUEST_IDS || !xs.every((x) => typeof x === 'string' && x.length <= 320)) return null;
     out[k as keyof NamedLists] = xs as string[];
   }
@@ -243,7 +242,7 @@ function checkNamed(v: unknown): NamedLists | null {
 /** The union of two NamedLists (undefined when both name nothing). */
 function mergeNamed(a: NamedLists | undefined, b: NamedLists | undefined): NamedLists | undefined {
   const out: NamedLists = {};
-  for (const k of NAMED_KINDS) {
+  for (const k of CATALOGUE_LIST_KINDS) {
     const xs = uniq([...(a?.[k] ?? []), ...(b?.[k] ?? [])]);
     if (xs.length) out[k] = xs;
   }

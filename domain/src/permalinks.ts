@@ -8,6 +8,7 @@
 import type { NewsStatus } from './news-status.ts';
 import { isEditorLevel, type Role } from './roles.ts';
 import { newsSlug } from './slug.ts';
+import { CATALOGUE_LIST_KINDS, type CatalogueList } from './archive.ts';
 
 export const SLUG_CHANGE_FORBIDDEN = 'Apenas editores podem mudar o endereço de uma notícia já publicada';
 export const SLUG_BATCH_ERROR = 'Não é possível dar o mesmo endereço a várias notícias';
@@ -55,17 +56,15 @@ export function redirectTarget(aliases: ReadonlyMap<string, string>, slug: strin
 }
 
 /**
- * Lists that move when the catalogue is edited (a category or municipality
- * renamed): their old addresses, and every page under them, answer with a
- * 301 to the list's new address. They share redirects.json with the stories,
- * keyed `<root>/<old slug>` (a story's slug never has a slash).
+ * Catalogue lists move when renamed (archive.ts CATALOGUE_LISTS): their old
+ * addresses, and every page under them, answer with a 301 to the list's new
+ * address. They share redirects.json with the stories, keyed
+ * `<root>/<old slug>` (a story's slug never has a slash).
  */
-export const MOVABLE_LISTS = ['category', 'municipio'] as const;
-export type MovableList = (typeof MOVABLE_LISTS)[number];
-export type ListAlias = { list: MovableList; slug: string; to: string | null };
+export type ListAlias = { list: CatalogueList; slug: string; to: string | null };
 
 /** The redirects.json entries of lists: an old address → the list's current slug, never over a live list's own address. */
-export function listRedirectEntries(aliases: readonly ListAlias[], live: Readonly<Record<MovableList, ReadonlySet<string>>>): Record<string, string> {
+export function listRedirectEntries(aliases: readonly ListAlias[], live: Readonly<Record<CatalogueList, ReadonlySet<string>>>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const a of aliases) {
     if (a.to && a.to !== a.slug && live[a.list].has(a.to) && !live[a.list].has(a.slug)) out[`${a.list}/${a.slug}`] = a.to;
@@ -74,7 +73,7 @@ export function listRedirectEntries(aliases: readonly ListAlias[], live: Readonl
 }
 
 // A list's address and what follows it: its archive, a month, a page, a feed (no dots but the file's).
-const LIST_PATH = new RegExp(`^/(${MOVABLE_LISTS.join('|')})/([a-z0-9-]{1,320})((?:/[a-z0-9-]{1,64})*(?:/(?:[a-z0-9-]{1,64}\\.(?:xml|json|html))?)?)$`);
+const LIST_PATH = new RegExp(`^/(${CATALOGUE_LIST_KINDS.join('|')})/([a-z0-9-]{1,320})((?:/[a-z0-9-]{1,64})*(?:/(?:[a-z0-9-]{1,64}\\.(?:xml|json|html))?)?)$`);
 
 /** `/category/<old>/arquivo/2024/03/` → `/category/<new>/arquivo/2024/03/`, or null when the address is not an old list's. */
 export function movedListPath(aliases: ReadonlyMap<string, string>, pathname: string): string | null {

@@ -15,7 +15,7 @@ import { withDefaults, type Settings } from '@portal/domain/settings';
 import { authorSlugs, categorySlug } from '@portal/domain/slug';
 import { topByCount } from '@portal/domain/engagement';
 import { newestFirst, pickRelated, relatedFeedSize } from '@portal/domain/related';
-import { monthKey, type MonthKey } from '@portal/domain/archive';
+import { CATALOGUE_LIST_KINDS, CATALOGUE_LISTS, monthKey, type MonthKey } from '@portal/domain/archive';
 import { isUsableSlug, unrenderableNewsReason, type SkippedRecord } from '@portal/domain/text-limits';
 import { listRedirectEntries, type ListAlias } from '@portal/domain/permalinks';
 import { writeFileSync } from 'node:fs';
@@ -519,11 +519,11 @@ async function load(): Promise<Content> {
   const { news, bySlug, groups, skippedNews, withCorrections } = storiesOf(rawNews, { authors, authorSlug, correctionsOf }, now);
   skipped.push(...skippedNews);
 
+  const entries = { category: catalogue, municipio: towns };
   const redirects: Record<string, string> = listRedirectEntries(
-    listAliases.map((a): ListAlias => {
-      const [list, to] = a.category_id ? (['category', catalogue.get(String(a.category_id))] as const) : (['municipio', towns.get(String(a.municipality_id))] as const);
-      return { list, slug: a.slug, to: to?.slug ?? null };
-    }),
+    listAliases.flatMap((a): ListAlias[] =>
+      CATALOGUE_LIST_KINDS.filter((list) => a[CATALOGUE_LISTS[list].key]).map((list) => ({ list, slug: a.slug, to: entries[list].get(String(a[CATALOGUE_LISTS[list].key]))?.slug ?? null })),
+    ),
     { category: categorySlugs, municipio: municipalitySlugs },
   );
   for (const r of aliases) {

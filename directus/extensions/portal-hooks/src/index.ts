@@ -6,7 +6,8 @@
 import { defineHook } from '@directus/extensions';
 import { uniqueSlug } from '@portal/domain/slug';
 import { dbDate, isoFromDb } from '../../shared/db-date.ts';
-import { builderNotifier, CATALOGUE_LISTS, SITE_WIDE_COLLECTIONS, newsRebuild, siteWideRequest, type NewsState } from './rebuild-trigger.ts';
+import { builderNotifier, SITE_WIDE_COLLECTIONS, newsRebuild, siteWideRequest, type NewsState } from './rebuild-trigger.ts';
+import { catalogueListOf } from '@portal/domain/archive';
 import { loadActor } from './actor.ts';
 import { sweepClock } from './sweep-clock.ts';
 import { allowTestTld } from './demo-emails.ts';
@@ -27,7 +28,7 @@ import { headOf, mountUploadGuard, sniffImage } from './upload-guard.ts';
 import { BEFORE_LIST_SLUGS, BEFORE_NEWS, BEFORE_SLUGS, carried, carry, CORRECTED_NEWS, FILE_CANDIDATES, ROW_DATES } from './carry.ts';
 import { assertCorrectable, correctedNews } from './corrections.ts';
 import { recordPermalinks, slugsBefore, takenSlugs, type SlugBefore } from './permalink-store.ts';
-import { listSlugs, recordListRedirects, type ListCollection, type ListSlug } from './list-redirect-store.ts';
+import { listSlugs, recordListRedirects, type ListSlug } from './list-redirect-store.ts';
 import { candidateFiles, FILE_SOURCES, refreshFileVisibility, storedRows, type FileSource } from './file-visibility.ts';
 import { textLimitError, TEXT_LIMITS, type LimitedCollection } from '@portal/domain/text-limits';
 import { invalid } from '../../shared/portal-error.ts';
@@ -194,12 +195,12 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   action('news_corrections.items.delete', async ({ keys }) => afterNewsWrite(carried<string[]>(keys, CORRECTED_NEWS) ?? []));
 
   for (const collection of SITE_WIDE_COLLECTIONS) {
-    if (!CATALOGUE_LISTS[collection]) {
+    const list = catalogueListOf(collection);
+    if (!list) {
       for (const event of ['create', 'update', 'delete']) action(`${collection}.items.${event}`, async () => notify(siteWideRequest(collection)));
       continue;
     }
     // A category or municipality: its list's addresses before and after the change (a rename may move it).
-    const list = collection as ListCollection;
     const slugsOf = (rows: ListSlug[] | undefined) => (rows ?? []).map((r) => r.slug);
     for (const event of ['update', 'delete']) {
       filter(`${collection}.items.${event}`, async (payload, meta, { database: db }) => {

@@ -5,21 +5,19 @@
  * address instead of a 404. Runs in the update action, before the build is
  * asked for (the build reads the aliases).
  */
+import { CATALOGUE_LISTS, type CatalogueList } from '@portal/domain/archive';
 import { dbDate } from '../../shared/db-date.ts';
 
 export type ListSlug = { id: string; slug: string };
-/** The catalogue collections whose rows are lists, and their column in list_redirects. */
-export const LIST_REDIRECT_KEY = { categories: 'category_id', municipalities: 'municipality_id' } as const;
-export type ListCollection = keyof typeof LIST_REDIRECT_KEY;
 
-export async function listSlugs(db: any, collection: ListCollection, keys: unknown): Promise<ListSlug[]> {
+export async function listSlugs(db: any, list: CatalogueList, keys: unknown): Promise<ListSlug[]> {
   if (!Array.isArray(keys) || !keys.length) return [];
-  return (await db(collection).whereIn('id', keys).select('id', 'slug')) as ListSlug[];
+  return (await db(CATALOGUE_LISTS[list].collection).whereIn('id', keys).select('id', 'slug')) as ListSlug[];
 }
 
 /** After an update commits: each list whose slug changed keeps its old one; a list back at an old address drops that alias. */
-export async function recordListRedirects(db: any, collection: ListCollection, before: readonly ListSlug[], after: readonly ListSlug[], now: Date): Promise<void> {
-  const key = LIST_REDIRECT_KEY[collection];
+export async function recordListRedirects(db: any, list: CatalogueList, before: readonly ListSlug[], after: readonly ListSlug[], now: Date): Promise<void> {
+  const { key } = CATALOGUE_LISTS[list];
   for (const row of after) {
     const old = before.find((b) => b.id === row.id);
     if (old && old.slug && old.slug !== row.slug) {

@@ -5,14 +5,11 @@
  * a targeted build of every page that is not a story, in the live lane, with
  * the story pages caught up by the builder's debounced full build.
  */
-import { catalogueChange, LIVE_ONLY, SITE_WIDE, type BuildRequest, type NamedLists, type TargetedRequest } from '@portal/domain/build-contract';
-import { monthKey } from '@portal/domain/archive';
+import { catalogueChange, LIVE_ONLY, SITE_WIDE, type BuildRequest, type TargetedRequest } from '@portal/domain/build-contract';
+import { catalogueListOf, monthKey } from '@portal/domain/archive';
 import { isPubliclyVisible } from '@portal/domain/news-status';
 
 export const SITE_WIDE_COLLECTIONS = ['categories', 'municipalities', 'settings', 'events', 'ads', 'profiles'] as const;
-
-/** Collections whose rows are lists with pages of their own, by the kind of list (a change names its addresses). */
-export const CATALOGUE_LISTS: Readonly<Record<string, keyof NamedLists>> = { categories: 'category', municipalities: 'municipio' };
 
 /** Collections that reach the per-list pages through /live.json (settings, ads) or are not on them (events). */
 const LIVE_COLLECTIONS: ReadonlySet<string> = new Set(['settings', 'ads', 'events']);
@@ -23,7 +20,7 @@ const LIVE_COLLECTIONS: ReadonlySet<string> = new Set(['settings', 'ads', 'event
  * may move the list): only that list's pages are rendered at once.
  */
 export function siteWideRequest(collection: string, slugs: { before: readonly string[]; after: readonly string[] } = { before: [], after: [] }): TargetedRequest {
-  const list = CATALOGUE_LISTS[collection];
+  const list = catalogueListOf(collection);
   if (list) return catalogueChange(list, [...slugs.before, ...slugs.after]);
   return LIVE_COLLECTIONS.has(collection) ? LIVE_ONLY : SITE_WIDE;
 }
