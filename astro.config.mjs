@@ -11,6 +11,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { isStoryHelper, isTargetedBuild } from './domain/src/build-contract.ts';
 import { beginPostBuild } from './scripts/lib/builder/post-build.ts';
 import { startStoryHelpers } from './scripts/lib/builder/story-shards.ts';
+import { islandChunksPlugin } from './site/src/lib/island-preload.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const targeted = isTargetedBuild(process.env);
@@ -93,5 +94,8 @@ export default defineConfig({
   build: { format: 'directory', assets: '_astro', inlineStylesheets: 'always', concurrency: 4, server: scratchDir },
   // renderToString instead of web streams: static cards render markedly faster at 10k pages.
   integrations: [react({ experimentalDisableStreaming: true }), ownPrerenderScratch(), portalPostBuild()],
-  vite: { plugins: [tailwindcss()] },
+  // No script of ours is inlined into a page: every executable inline script is one of Astro's own
+  // runtime snippets, whose hashes the CSP lists (scripts/lib/security-headers.ts; issue #32).
+  // The client build's chunks, for the islands' modulepreload links (site/src/lib/island-preload.ts).
+  vite: { plugins: [tailwindcss(), islandChunksPlugin()], build: { assetsInlineLimit: 0 } },
 });

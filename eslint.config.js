@@ -6,6 +6,8 @@
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import vitest from '@vitest/eslint-plugin';
+import playwright from 'eslint-plugin-playwright';
 
 const features = readdirSync(new URL('./admin/src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -59,9 +61,47 @@ export default tseslint.config(
   {
     // Server code that runs inside Directus or the builder: a dropped promise loses an error
     // (CONVENTIONS: "every promise awaited"). Type-aware, so kept to these folders.
-    files: ['directus/extensions/*/src/**/*.ts', 'scripts/**/*.ts'],
+    files: ['directus/extensions/*/src/**/*.ts', 'scripts/**/*.ts', 'ops/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: { '@typescript-eslint/no-floating-promises': 'error', '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }] },
+  },
+  {
+    // Tests guard the spec only if they run and assert (issue #31): no focused or skipped-by-accident
+    // test, every expect awaited where it is async, and a promise a test starts is awaited too.
+    files: ['**/*.test.{ts,tsx}'],
+    plugins: { vitest },
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      'vitest/no-focused-tests': 'error',
+      'vitest/valid-expect': ['error', { alwaysAwait: true, maxArgs: 2 }],
+      'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', '*.expect*', 'assert*', 'check*', 'refused'] }],
+      'vitest/no-identical-title': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+    },
+  },
+  {
+    files: ['tests/e2e/**/*.ts'],
+    ...playwright.configs['flat/recommended'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      'playwright/no-focused-test': 'error',
+      'playwright/missing-playwright-await': 'error',
+      'playwright/valid-expect': 'error',
+      'playwright/expect-expect': ['error', { assertFunctionNames: ['expectToast', 'expectNoAxeViolations', 'expectAdminAxeClean', 'expectToastsClearOfControls', 'check', 'settled'] }],
+      'playwright/no-skipped-test': 'off',
+      'playwright/no-conditional-in-test': 'off',
+      'playwright/no-conditional-expect': 'off',
+      'playwright/no-wait-for-timeout': 'off',
+      'playwright/no-networkidle': 'off',
+      'playwright/no-force-option': 'off',
+      'playwright/no-nested-step': 'off',
+      'playwright/no-element-handle': 'off',
+      'playwright/no-eval': 'off',
+      'playwright/no-useless-not': 'off',
+      'playwright/prefer-web-first-assertions': 'off',
+      'playwright/no-standalone-expect': 'off',
+      '@typescript-eslint/no-floating-promises': 'error',
+    },
   },
 );

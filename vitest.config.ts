@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['domain/**/*.test.ts', 'directus/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['domain/**/*.test.ts', 'directus/**/*.test.ts', 'scripts/**/*.test.ts', 'ops/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
         },
       },
@@ -25,6 +25,9 @@ export default defineConfig({
           include: ['site/src/**/*.test.{ts,tsx}', 'admin/src/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           setupFiles: ['tests/support/ui-setup.ts'],
+          // Typing into the editor with userEvent takes seconds on a busy machine (CI runs the
+          // PostgreSQL API suite beside this one): a time limit is not what these tests prove.
+          testTimeout: 20_000,
         },
       },
       {

@@ -14,6 +14,14 @@
  *                                       reader edge, two Directus, PostgreSQL, Redis)
  *   npm run bench -- --reports          only Relatórios (issue #13): GET /portal/reports as an editor
  *                                       at 100,000 published news with 30 days of per-day totals
+ *   npm run bench -- --slow-3g          only the islands on a slow phone network (issue #34): 400 ms,
+ *                                       400 kbps, story text and TOP/Compartilhar usable, goal ≤ 4 s
+ *   npm run bench -- --import [--news N]  only `npm run import` (issue #27) at 100,000 stories: a hosted
+ *                                       portal's SQL dump and a WordPress WXR, time and peak memory
+ *                                       of the importer's process tree (goals ≤ 10 min, ≤ 1 GB)
+ *   npm run bench -- --backup [--news N]  only backup and restore (issue #28) at 100,000 stories:
+ *                                       the archive (size, time) taken while Directus runs, then a
+ *                                       restore into a fresh folder until the site serves
  * Results: docs/benchmarks/latest.{json,md} and a dated copy.
  */
 import http from 'node:http';
@@ -37,6 +45,7 @@ import { percentile, runMeasured } from './lib/bench/measure.ts';
 import { runRhythm, type Kind, type KindResult } from './lib/bench/rhythm.ts';
 import { BROWSER_UA, readerLoad } from './lib/bench/readers.ts';
 import { startFrontProcess } from './lib/bench/front-child.ts';
+import { ISLANDS_GOAL_MS, slow3gIslands, type Slow3gTiming } from './lib/bench/slow-3g.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -48,6 +57,10 @@ const { values: args } = parseArgs({
     sizes: { type: 'string' },
     readers: { type: 'boolean', default: false },
     reports: { type: 'boolean', default: false },
+    backup: { type: 'boolean', default: false },
+    import: { type: 'boolean', default: false },
+    'slow-3g': { type: 'boolean', default: false },
+    news: { type: 'string', default: '100000' },
     // With --readers: the production topology (nginx, reader edge, two Directus on PostgreSQL + Redis).
     prod: { type: 'boolean', default: false },
     calls: { type: 'string', default: 'current' },
@@ -174,6 +187,25 @@ const users = await ensureDemoUsers(admin, () => {});
 const images = await uploadDemoImages(admin, 8);
 const knex = knexFromEnv(directus.env);
 
+/**
+ * A bench that runs alone (`--reports`, `--slow-3g`, `--import`, `--backup`): its result, if any, printed and
+ * kept in docs/benchmarks/<file>; then the bench's Directus stopped and the process ended.
+ */
+async function alone(file: string | null, run: () => Promise<unknown>): Promise<never> {
+  try {
+    const out = await run();
+    if (file) {
+      console.log(JSON.stringify(out, null, 2));
+      mkdirSync(path.join(ROOT, 'docs/benchmarks'), { recursive: true });
+      writeFileSync(path.join(ROOT, 'docs/benchmarks', file), JSON.stringify(out, null, 2));
+    }
+  } finally {
+    await knex.destroy();
+    await directus.stop();
+  }
+  process.exit(0);
+}
+
 if (args.reports) {
   // Relatórios at archive scale: 100k published news, and per-day totals for the last 30 days
   // (3,000 stories read a day, as a busy regional portal), then the editor's report over HTTP.
@@ -221,6 +253,38 @@ if (args.reports) {
   process.exit(0);
 }
 
+if (args['slow-3g']) {
+  // A few hundred stories, built as `npm start` builds them, served by its front server (compression as it ships).
+  await alone('slow-3g.json', async () => {
+    await generateNews(knex, 300, { images, authorIds: Object.values(users) });
+    const siteDir = path.join(work, 'slow-3g-site');
+    const adminDir = path.join(work, 'admin');
+    log('build do site e do painel…');
+    await Promise.all([buildSite({ directusUrl: directus.url, directusToken: directus.env.PORTAL_SITE_READER_TOKEN!, outDir: siteDir, siteUrl }), buildAdmin({ outDir: adminDir })]);
+    const front = await startFrontServer({ port: PORTS.front, siteDir, adminDir, directusUrl: directus.url, edgeKey: directus.env.PORTAL_EDGE_KEY });
+    const articleSlug = (await knex('news').where('status', 'published').orderBy('published_at', 'desc').first('slug')).slug;
+    const timings = await slow3gIslands({ siteUrl, articleSlug, log });
+    await new Promise((r) => front.close(r));
+    return {
+      machine: { cpus: os.cpus().length, node: process.version, db, date: new Date().toISOString() },
+      network: '400 ms de latência, 400 kbps de descida e de subida (CDP Network.emulateNetworkConditions), sem cache',
+      timings,
+      goal: `ilhas usáveis ≤ ${ISLANDS_GOAL_MS / 1000} s (com compressão)`,
+      ok: timings.filter((t) => t.encoding === 'browser').every((t) => t.islandsMs <= ISLANDS_GOAL_MS),
+    };
+  });
+}
+
+if (args.import) {
+  const { importBench } = await import('./lib/bench/import.ts');
+  await alone(`import-${db}.json`, () => importBench({ directus, news: Number(args.news), work, builderPort: PORTS.builder, db, log }));
+}
+
+if (args.backup) {
+  const { backupBench } = await import('./lib/bench/backup.ts');
+  await alone(null, () => backupBench({ knex, directus, images, authorIds: Object.values(users), news: Number(args.news), work, siteUrl, frontPort: PORTS.front, db, log }));
+}
+
 if (args.readers) {
   // Only the reader load: 1k published news, the front server (API only), the editor signed in.
   try {
@@ -228,7 +292,7 @@ if (args.readers) {
     // The real site: the page's /live.json is a file of this build, as readers get it.
     const readersSite = path.join(work, 'readers-site');
     rmSync(readersSite, { recursive: true, force: true });
-    await buildSite({ directusUrl: directus.url, outDir: readersSite, siteUrl });
+    await buildSite({ directusUrl: directus.url, directusToken: directus.env.PORTAL_SITE_READER_TOKEN!, outDir: readersSite, siteUrl });
     const front = await startFrontProcess({
       port: PORTS.front,
       siteDir: readersSite,
@@ -273,7 +337,14 @@ try {
   // As `npm start` runs it: catch-up full builds included (they run in their own lane).
   // Measured at the smallest size too (issue #8: p50 at 100k at most 1.5 times p50 at 1k).
   const startPipeline = async (name: string) => {
-    const builder = startBuilder({ releasesRoot: path.join(work, name), directusUrl: directus.url, siteUrl, token: builderToken, log: () => {} });
+    const builder = startBuilder({
+      releasesRoot: path.join(work, name),
+      directusUrl: directus.url,
+      directusToken: directus.env.PORTAL_SITE_READER_TOKEN!,
+      siteUrl,
+      token: builderToken,
+      log: () => {},
+    });
     const builderServer = http.createServer(builder.handler).listen(PORTS.builder, '127.0.0.1');
     const adminDir = path.join(work, 'admin');
     await Promise.all([builder.trigger({ full: true }), buildAdmin({ outDir: adminDir })]);
@@ -322,7 +393,7 @@ try {
     total += await generateNews(knex, size - total, { images, authorIds: Object.values(users) });
     log(`${total} notícias publicadas; build completo…`);
     const out = path.join(work, `build-${size}`);
-    const r = await runMeasured(process.execPath, ASTRO_BUILD_ARGS, astroEnv(out, { directusUrl: directus.url, siteUrl }), ROOT);
+    const r = await runMeasured(process.execPath, ASTRO_BUILD_ARGS, astroEnv(out, { directusUrl: directus.url, directusToken: directus.env.PORTAL_SITE_READER_TOKEN!, siteUrl }), ROOT);
     if (!r.ok) throw new Error(`build de ${size} falhou:\n${r.output}`);
     builds.push({ news: size, ms: r.ms, peakRssMb: r.peakRssMb });
     log(`build de ${size}: ${(r.ms / 1000).toFixed(1)} s, pico ${r.peakRssMb} MB`);
@@ -381,6 +452,9 @@ try {
   await browser.close();
   results.pageWeight = weight;
   log(`peso: ${JSON.stringify(weight)}`);
+
+  // 3b. Islands on a slow phone network (issue #34): text painted, TOP/Compartilhar and the home's filter usable.
+  results.slow3g = await slow3gIslands({ siteUrl, articleSlug, log });
 
   // 4. Lighthouse (mobile) on home and article, driving Debian Chromium.
   try {
@@ -487,6 +561,7 @@ const ptl = results.publishToLive as { p50: number; p95: number; news: number };
 const ptlSmall = results.publishToLiveSmallest as { p50: number; news: number } | undefined;
 const w = results.pageWeight as Record<string, { jsGzipKb: number; totalKb: number }>;
 const lh = results.lighthouse as Record<string, Record<string, number>>;
+const s3g = ((results.slow3g ?? []) as Slow3gTiming[]).filter((t) => t.encoding === 'browser');
 const rh = results.rhythm as Record<Kind, KindResult> & { news: number };
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const siteWide = ['correction', 'ad', 'urgent', 'unpublish', 'category', 'municipality', 'byline'] as const;
@@ -523,6 +598,12 @@ const goals = [
       ]
     : []),
   ['JavaScript da página de notícia (gzip)', `${w.article?.jsGzipKb} KB`, '≤ 80 KB', (w.article?.jsGzipKb ?? 1e9) <= 80],
+  ...s3g.map((t) => [
+    `3G lento (400 ms, 400 kbps): ilhas usáveis na ${t.page === 'article' ? 'notícia (TOP, Compartilhar)' : 'home (filtro por município)'}`,
+    `${sec(t.islandsMs)} (texto em ${sec(t.textMs)}, scripts ${t.scriptKb} KB)`,
+    '≤ 4 s',
+    t.islandsMs <= ISLANDS_GOAL_MS,
+  ]),
   ['Primeira visita à notícia (sem rede de anúncios)', `${w.article?.totalKb} KB`, '≤ 300 KB', (w.article?.totalKb ?? 1e9) <= 300],
   ...(['home', 'article'] as const).flatMap((p) =>
     ['performance', 'accessibility', 'seo'].map((c) => [`Lighthouse ${c} (${p}, mobile)`, String(lh?.[p]?.[c] ?? '—'), '100', lh?.[p]?.[c] === 100]),

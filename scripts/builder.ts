@@ -15,6 +15,7 @@ const env: BuilderEnv = envOrExit(() => builderEnv(), '[builder]');
 const service = startBuilder({
   releasesRoot: env.SITE_RELEASES_DIR,
   directusUrl: env.DIRECTUS_URL,
+  directusToken: env.DIRECTUS_TOKEN,
   siteUrl: env.SITE_URL,
   token: env.BUILDER_TOKEN,
   fullBuildLimitMs: env.BUILDER_FULL_BUILD_LIMIT_MIN && env.BUILDER_FULL_BUILD_LIMIT_MIN * 60_000,

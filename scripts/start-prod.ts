@@ -20,6 +20,10 @@ const prod = await startProdTopology({
   directusPorts: PORTS.directus,
   builderPort: PORTS.builder,
   log: step,
+}).catch((e: unknown) => {
+  // What went wrong and what to do, in a sentence (the topology has stopped what it started).
+  console.error(`» A topologia de produção não subiu: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
 });
 
 console.log(`

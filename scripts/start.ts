@@ -17,8 +17,13 @@ import { envOrExit } from './lib/env-or-exit.ts';
 import { startEnv } from './lib/start-env.ts';
 import { buildAdmin, startDirectusInstance, startFrontServer, startMailCatcher, type DirectusInstance } from './lib/stack.ts';
 import type { MailCatcher } from './lib/mail-catcher.ts';
+import { writeFileSync, rmSync } from 'node:fs';
+import { backupEnv } from '../ops/src/env.ts';
+import { embeddedPlace } from '../ops/src/place.ts';
+import { startBackupSchedule } from '../ops/src/schedule.ts';
 
 const ports = envOrExit(() => startEnv(), '»');
+const backupSettings = envOrExit(() => backupEnv(), '»');
 const { PORT: SITE_PORT, DIRECTUS_PORT, BUILDER_PORT, MAIL_SMTP_PORT, MAIL_WEB_PORT } = ports;
 const SITE_URL = `http://localhost:${SITE_PORT}`;
 const BUILDER_TOKEN = randomBytes(16).toString('hex');
@@ -67,16 +72,21 @@ const directus = new Supervisor<DirectusInstance>({
   log: step,
 });
 
+let backups: ReturnType<typeof startBackupSchedule> | undefined;
 let stopping = false;
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
+  // Ctrl-C reached Directus and the mail catcher too: their exits from now on are this shutdown's, not crashes.
+  for (const part of [directus, mail]) part.standDown();
   step('Encerrando…');
+  backups?.stop();
   await builder?.stop();
   await new Promise((r) => front.close(r));
   await new Promise((r) => (builderServer ? builderServer.close(r) : r(null)));
   await directus.stop();
   await mail.stop();
+  rmSync(pidFile, { force: true });
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));
@@ -90,16 +100,29 @@ process.on('exit', () => {
 process.on('uncaughtException', (e) => console.error('» erro inesperado (o portal continua no ar):', e));
 process.on('unhandledRejection', (e) => console.error('» erro inesperado (o portal continua no ar):', e));
 
+// Restore refuses to replace data under a running portal (ops/src/restore.ts reads this).
+const pidFile = embeddedPlace(DATA_DIR).pidFile!;
+writeFileSync(pidFile, String(process.pid));
+
 try {
   await mail.start();
-  step('Iniciando o Directus (SQLite em .data/)…');
+  step(`Iniciando o Directus (SQLite em ${DATA_DIR.startsWith(`${ROOT}/`) ? path.relative(ROOT, DATA_DIR) : DATA_DIR}/)…`);
   const running = await directus.start();
   env = running.env;
   step('Gerando o site público e o painel administrativo…');
   // The builder rebuilds the site whenever Directus reports a change that readers see.
-  builder = startBuilder({ releasesRoot, directusUrl: running.url, siteUrl: SITE_URL, token: BUILDER_TOKEN, log: (s) => step(s) });
+  builder = startBuilder({
+    releasesRoot,
+    directusUrl: running.url,
+    directusToken: running.env.PORTAL_SITE_READER_TOKEN!,
+    siteUrl: SITE_URL,
+    token: BUILDER_TOKEN,
+    log: (s) => step(s),
+  });
   builderServer = http.createServer(builder.handler).listen(BUILDER_PORT, '127.0.0.1');
   await Promise.all([builder.trigger({ full: true }), buildAdmin({ outDir: adminDir })]);
+  // The daily backup (hour: PORTAL_BACKUP_HOUR), kept 7/4/12, copied to PORTAL_BACKUP_COPY_TO (issue #28).
+  if (backupSettings.daily) backups = startBackupSchedule({ place: embeddedPlace(DATA_DIR), settings: backupSettings, log: (s) => step(`backup: ${s}`) });
   if (builder.status.lastError) {
     // The last good release keeps serving; the builder retries by itself.
     step(

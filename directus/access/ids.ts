@@ -14,6 +14,18 @@ export const POLICY_IDS = {
   super_admin: '7b1e9c44-0001-4d2a-8f11-3c5e0a000001',
   editor: '7b1e9c44-0002-4d2a-8f11-3c5e0a000002',
   producer: '7b1e9c44-0003-4d2a-8f11-3c5e0a000003',
+  site_reader: '7b1e9c44-0009-4d2a-8f11-3c5e0a000009',
+} as const;
+
+/**
+ * The site builder's own account (issue #32, decision 032): it reads exactly
+ * what the public reads, with a static token only the builder holds, so the
+ * public's requests can be bounded while a build still reads the archive.
+ * Not a staff role: no profile, no admin.
+ */
+export const SITE_READER = {
+  role: '5a6c0d2e-0009-4b6e-9b1a-7a1f2c000009',
+  user: '5a6c0d2e-0009-4b6e-9b1a-7a1f2c0000a9',
 } as const;
 
 export function roleKeyFromId(id: string | null | undefined): Role | null {

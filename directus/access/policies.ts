@@ -12,7 +12,7 @@ import { OWN_PROFILE_FIELDS, WRITABLE_COLLECTIONS, type Role } from '@portal/dom
 import { PUBLIC_CORRECTION_FIELDS, PUBLIC_NEWS_FIELDS, PUBLIC_PROFILE_FIELDS } from '@portal/domain/schema';
 import { PUBLIC_SETTING_KEYS } from '@portal/domain/settings';
 import { MEDIA_SETTING_KEYS } from '@portal/domain/media-settings';
-import { POLICY_IDS, PUBLIC_POLICY_ID, ROLE_IDS } from './ids.ts';
+import { POLICY_IDS, PUBLIC_POLICY_ID, ROLE_IDS, SITE_READER } from './ids.ts';
 
 export type Action = 'create' | 'read' | 'update' | 'delete';
 export type PermissionDef = {
@@ -32,7 +32,7 @@ export type PolicyDef = {
   admin_access: boolean;
   app_access: boolean;
 };
-export type RoleDef = { id: string; key: Role; name: string; icon: string; description: string; policies: string[] };
+export type RoleDef = { id: string; key: Role | 'site_reader'; name: string; icon: string; description: string; policies: string[] };
 
 export const policies: PolicyDef[] = [
   {
@@ -67,6 +67,14 @@ export const policies: PolicyDef[] = [
     admin_access: false,
     app_access: false,
   },
+  {
+    id: POLICY_IDS.site_reader,
+    name: 'Construtor do site',
+    icon: 'construction',
+    description: 'Lê exatamente o que o público lê, sem os limites de consulta do público: só o construtor do site tem o token.',
+    admin_access: false,
+    app_access: false,
+  },
 ];
 
 export const roles: RoleDef[] = [
@@ -93,6 +101,14 @@ export const roles: RoleDef[] = [
     icon: 'draw',
     description: 'Produtor',
     policies: [POLICY_IDS.staff, POLICY_IDS.producer],
+  },
+  {
+    id: SITE_READER.role,
+    key: 'site_reader',
+    name: 'site_reader',
+    icon: 'construction',
+    description: 'Construtor do site',
+    policies: [POLICY_IDS.site_reader],
   },
 ];
 
@@ -151,8 +167,7 @@ function wholesaleWrites(role: Exclude<Role, 'super_admin'>): PermissionDef[] {
     .flatMap((collection) => crud(policy, collection).filter((p) => p.action !== 'read'));
 }
 
-export const permissions: PermissionDef[] = [
-  // Anonymous readers.
+const publicReads: PermissionDef[] = [
   read(PUBLIC_POLICY_ID, 'news', PUBLIC_NEWS_FIELDS, publishedNow),
   read(PUBLIC_POLICY_ID, 'categories'),
   read(PUBLIC_POLICY_ID, 'municipalities', ['id', 'name', 'slug']),
@@ -162,6 +177,8 @@ export const permissions: PermissionDef[] = [
   read(PUBLIC_POLICY_ID, 'news_redirects', ['slug', 'news_id'], { news_id: publishedNow }),
   // Old addresses of renamed categories and municipalities (lists are public, so are the addresses they had).
   read(PUBLIC_POLICY_ID, 'list_redirects', ['slug', 'category_id', 'municipality_id']),
+  // An imported portal's addresses (issue #27): those of public stories, and of lists (public too).
+  read(PUBLIC_POLICY_ID, 'legacy_paths', ['path', 'news_id', 'category_id'], { _or: [{ news_id: publishedNow }, { category_id: { _nnull: true } }] }),
   read(PUBLIC_POLICY_ID, 'settings', ALL, { key: { _in: [...PUBLIC_SETTING_KEYS] } }),
   // Corrections of public stories only: the news rule, through the relation (issue #12, item 1).
   read(PUBLIC_POLICY_ID, 'news_corrections', PUBLIC_CORRECTION_FIELDS, PUBLIC_CORRECTION_FILTER),
@@ -171,6 +188,13 @@ export const permissions: PermissionDef[] = [
   // files published content uses (embargoed photos stay private; issue #10), and
   // no title (it may say what the story is). Listing /files is refused by a hook.
   read(PUBLIC_POLICY_ID, 'directus_files', ['id', 'type', 'width', 'height', 'filename_download'], { portal_public: { _eq: true } }),
+];
+
+export const permissions: PermissionDef[] = [
+  // Anonymous readers.
+  ...publicReads,
+  // The site builder reads what readers read, field for field and row for row (decision 032).
+  ...publicReads.map((p) => ({ ...p, policy: POLICY_IDS.site_reader })),
 
   // Every staff member.
   read(POLICY_IDS.staff, 'news', ALL, { _or: [{ author_id: { _eq: ME } }, publishedNow] }),
@@ -191,6 +215,8 @@ export const permissions: PermissionDef[] = [
   // Per-day reader totals: for the reports screen (Relatórios is editor-level); readers get
   // only the aggregated rankings from /portal/rankings, raw view rows are nobody's to read.
   read(POLICY_IDS.editor, 'news_daily'),
+  // news_presence (who has a story open in the editor, issue #34): no policy reads or writes it; only
+  // /portal/news/:id/presence does, for staff who may read that story (decision 044).
   // Rádio Web and TV Web are editor-level screens (spec role table): editors change only their settings (issue #13).
   { policy: POLICY_IDS.editor, collection: 'settings', action: 'update', fields: ['value'], permissions: { key: { _in: [...MEDIA_SETTING_KEYS] } } },
   // Colleagues: who they are and what they do, never their email or WhatsApp (issue #10).
@@ -218,7 +244,10 @@ export const permissions: PermissionDef[] = [
     permissions: { id: { _eq: ME } },
   },
   read(POLICY_IDS.staff, 'directus_roles', ['id', 'name']),
-  read(POLICY_IDS.staff, 'directus_files'),
+  // Files: editors see every upload (they review and publish); a producer sees public files and her own
+  // uploads, never a colleague's embargoed photo (issue #32, item 4).
+  read(POLICY_IDS.editor, 'directus_files'),
+  read(POLICY_IDS.producer, 'directus_files', ALL, { _or: [{ portal_public: { _eq: true } }, { uploaded_by: { _eq: ME } }] }),
   { policy: POLICY_IDS.staff, collection: 'directus_files', action: 'create', fields: [...FILE_CREATE_FIELDS] },
   {
     policy: POLICY_IDS.staff,

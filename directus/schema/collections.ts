@@ -90,6 +90,13 @@ const counter = (field: string): FieldDef => ({
   meta: { interface: 'numeric', readonly: true, note: 'Mantido pelos endpoints de engajamento' },
   schema: { is_nullable: false, default_value: 0 },
 });
+/** A key made of the row's identity ("news_id:user_id"…): writing the same pair again is an upsert, never a second row. */
+const compositeKey = (maxLength: number): FieldDef => ({
+  field: 'id',
+  type: 'string',
+  meta: { readonly: true },
+  schema: { is_primary_key: true, is_nullable: false, max_length: maxLength },
+});
 /** An auto-increment key, for rows nobody addresses by id (views, old addresses). */
 const serialPk: FieldDef = {
   field: 'id',
@@ -236,13 +243,8 @@ export const collections: CollectionDef[] = [
     collection: 'news_likes',
     meta: { icon: 'thumb_up', note: 'TOPs: uma linha por (notícia, sessão ou usuário)', hidden: true },
     fields: [
-      {
-        // "news_id:user_id": the primary key itself makes a like unique per pair.
-        field: 'id',
-        type: 'string',
-        meta: { readonly: true },
-        schema: { is_primary_key: true, is_nullable: false, max_length: 128 },
-      },
+      // "news_id:user_id": the primary key itself makes a like unique per pair.
+      compositeKey(128),
       m2o('news_id', 'uuid', true),
       str('user_id', { required: true, max: 64 }),
       createdAt(),
@@ -270,13 +272,8 @@ export const collections: CollectionDef[] = [
     collection: 'news_daily',
     meta: { icon: 'calendar_month', note: 'Totais por dia (visualizações e TOPs) de cada notícia', hidden: true },
     fields: [
-      {
-        // "news_id:YYYY-MM-DD": one row per news and day, upserted by the counting.
-        field: 'id',
-        type: 'string',
-        meta: { readonly: true },
-        schema: { is_primary_key: true, is_nullable: false, max_length: 64 },
-      },
+      // "news_id:YYYY-MM-DD": one row per news and day, upserted by the counting.
+      compositeKey(64),
       m2o('news_id', 'uuid', true),
       str('day', { required: true, max: 10, note: 'Dia em Belém (AAAA-MM-DD)' }),
       { ...counter('views'), meta: { interface: 'numeric', readonly: true, note: 'Visualizações contadas no dia' } },
@@ -302,6 +299,20 @@ export const collections: CollectionDef[] = [
     ],
   },
   {
+    // Who has a story open in the editor (issue #34, decision 044): one row per story and person,
+    // beaten every 15 s by the editor page. Only portal-api's /portal/news/:id/presence reads and
+    // writes it (no staff policy does): it checks that the person may read the story.
+    collection: 'news_presence',
+    meta: { icon: 'edit_note', note: 'Quem está com a notícia aberta no editor (expira sozinho)', hidden: true },
+    fields: [
+      // "news_id:user_id": a beat is an upsert.
+      compositeKey(80),
+      m2o('news_id', 'uuid', true),
+      m2o('user_id', 'uuid', true),
+      timestamp('seen_at', true),
+    ],
+  },
+  {
     collection: 'news_redirects',
     meta: { icon: 'alt_route', note: 'Endereços antigos de notícias (301 para o atual)', hidden: true },
     fields: [
@@ -320,6 +331,48 @@ export const collections: CollectionDef[] = [
       m2o('category_id'),
       m2o('municipality_id'),
       createdAt(),
+    ],
+  },
+  {
+    // Old addresses of an imported portal that are not /news/<slug> (WordPress permalinks, `/?p=12`): 301 to a story or a list (issue #27).
+    collection: 'legacy_paths',
+    meta: { icon: 'alt_route', note: 'Endereços do portal anterior (301 para a notícia ou editoria)', hidden: true },
+    fields: [
+      serialPk,
+      str('path', { required: true, unique: true, max: 500 }),
+      m2o('news_id'),
+      m2o('category_id'),
+      createdAt(),
+    ],
+  },
+  {
+    collection: 'import_runs',
+    meta: { icon: 'move_to_inbox', note: 'Importações de um portal anterior (relatório)', display_template: '{{source}} {{started_at}}', sort_field: null },
+    fields: [
+      uuidPk,
+      select('source', ['hosted', 'wordpress'], 'hosted'),
+      str('input', { max: 1000, note: 'O arquivo ou a pasta importada' }),
+      select('status', ['running', 'done', 'failed'], 'running'),
+      bool('dry_run', false),
+      timestamp('started_at', true),
+      timestamp('finished_at'),
+      { field: 'counts', type: 'json', meta: { interface: 'input-code', special: ['cast-json'], readonly: true }, schema: { is_nullable: true } },
+      { field: 'warnings', type: 'json', meta: { interface: 'input-code', special: ['cast-json'], readonly: true }, schema: { is_nullable: true } },
+      { field: 'skipped', type: 'json', meta: { interface: 'input-code', special: ['cast-json'], readonly: true }, schema: { is_nullable: true } },
+      // How many warnings and left-out records there were in all (the lists keep the first 2,000).
+      { field: 'totals', type: 'json', meta: { interface: 'input-code', special: ['cast-json'], readonly: true }, schema: { is_nullable: true } },
+      text('error'),
+    ],
+  },
+  {
+    // What each source record became, and its content hash: a re-run writes only what changed, a resumed run skips what is done.
+    collection: 'import_records',
+    meta: { icon: 'link', note: 'Origem de cada registro importado', hidden: true },
+    fields: [
+      { field: 'id', type: 'string', meta: { readonly: true }, schema: { is_primary_key: true, is_nullable: false, max_length: 200 } },
+      str('collection', { required: true, max: 64 }),
+      str('target', { required: true, max: 64 }),
+      str('hash', { required: true, max: 64 }),
     ],
   },
 ];
@@ -346,9 +399,13 @@ export const relations: RelationDef[] = [
   // A deleted category or municipality takes its old addresses with it.
   { collection: 'list_redirects', field: 'category_id', related_collection: 'categories', on_delete: 'CASCADE' },
   { collection: 'list_redirects', field: 'municipality_id', related_collection: 'municipalities', on_delete: 'CASCADE' },
+  { collection: 'legacy_paths', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
+  { collection: 'legacy_paths', field: 'category_id', related_collection: 'categories', on_delete: 'CASCADE' },
   { collection: 'news_daily', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
   { collection: 'news_corrections', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
   { collection: 'news_corrections', field: 'created_by', related_collection: 'directus_users', on_delete: 'SET NULL' },
+  { collection: 'news_presence', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
+  { collection: 'news_presence', field: 'user_id', related_collection: 'directus_users', on_delete: 'CASCADE' },
 ];
 
 /** Indexes for the public queries (Directus fields cannot declare composite ones). */
@@ -369,4 +426,7 @@ export const indexes: IndexDef[] = [
   { name: 'news_corrections_created_idx', collection: 'news_corrections', columns: ['created_at'] },
   { name: 'news_redirects_news_idx', collection: 'news_redirects', columns: ['news_id'] },
   { name: 'events_active_date_idx', collection: 'events', columns: ['is_active', 'event_date'] },
+  // Who is in a story's editor now; and the purge of old beats.
+  { name: 'news_presence_news_idx', collection: 'news_presence', columns: ['news_id', 'seen_at'] },
+  { name: 'news_presence_seen_idx', collection: 'news_presence', columns: ['seen_at'] },
 ];

@@ -26,6 +26,10 @@ const typed = {
   news_corrections: { id: true, news_id: true, note: true, created_at: true, created_by: true } satisfies Keys<Row<'news_corrections'>>,
   news_daily: { id: true, news_id: true, day: true, views: true, likes: true } satisfies Keys<Row<'news_daily'>>,
   newsletter_subscribers: { id: true, email: true, status: true, consent_version: true, requested_at: true, confirmed_at: true, unsubscribed_at: true, ip_hash: true } satisfies Keys<Row<'newsletter_subscribers'>>,
+  news_presence: { id: true, news_id: true, user_id: true, seen_at: true } satisfies Keys<Row<'news_presence'>>,
+  legacy_paths: { id: true, path: true, news_id: true, category_id: true, created_at: true } satisfies Keys<Row<'legacy_paths'>>,
+  import_runs: { id: true, source: true, input: true, status: true, dry_run: true, started_at: true, finished_at: true, counts: true, warnings: true, skipped: true, totals: true, error: true } satisfies Keys<Row<'import_runs'>>,
+  import_records: { id: true, collection: true, target: true, hash: true } satisfies Keys<Row<'import_records'>>,
 } satisfies Record<keyof Schema, Record<string, true>>;
 
 /** Fields a collection has in Directus but its type leaves out on purpose (with why). */

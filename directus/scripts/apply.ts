@@ -14,10 +14,11 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import { directusEnv } from './lib/env.ts';
 import { DATA_DIR } from './lib/paths.ts';
-import { createFolder, readFolders, readItems, createItems, readMe, readUsers, updateUser, updateSettings, tokenClient, signedIn, type PortalClient } from './lib/client.ts';
+import { createFolder, readFolders, readItems, createItems, createUser, readMe, readUsers, updateUser, updateSettings, tokenClient, signedIn, type PortalClient } from './lib/client.ts';
 import { accessDrift, applyAccess } from './lib/access-apply.ts';
 import { applyIndexes, applySchema, schemaDrift } from './lib/schema-apply.ts';
-import { ROLE_IDS, roleKeyFromId } from '../access/ids.ts';
+import { checkSchemaUpgrade, UnsafeUpgradeError } from './lib/preflight.ts';
+import { ROLE_IDS, roleKeyFromId, SITE_READER } from '../access/ids.ts';
 import { CATEGORIES, MUNICIPALITIES } from '../seed/reference.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { categorySlug, municipalitySlug } from '@portal/domain/slug';
@@ -90,7 +91,8 @@ async function backfillProfiles(client: PortalClient, log: (s: string) => void) 
     role: string | null;
   }>;
   const profiles = await client.request(readItems('profiles', { fields: ['user_id'], limit: -1 }));
-  const missing = users.filter((u) => !profiles.some((p) => p.user_id === u.id));
+  // The builder's account is nobody's byline and nobody's colleague: no profile.
+  const missing = users.filter((u) => u.role !== SITE_READER.role && !profiles.some((p) => p.user_id === u.id));
   if (!missing.length) return;
   await client.request(
     createItems(
@@ -106,6 +108,23 @@ async function backfillProfiles(client: PortalClient, log: (s: string) => void) 
   log(`${missing.length} perfis criados para usuários existentes`);
 }
 
+/**
+ * The site builder's account (decision 032): the site_reader role (the
+ * public's reads, without the public's bounds) and the static token the
+ * builder sends. Without a token configured there is no such account.
+ */
+async function applySiteReader(client: PortalClient, token: string | undefined, log: (s: string) => void) {
+  if (!token) return;
+  if (token.length < 32) throw new Error('PORTAL_SITE_READER_TOKEN curto demais (mínimo de 32 caracteres)');
+  const [have] = (await client.request(readUsers({ filter: { id: { _eq: SITE_READER.user } }, fields: ['id', 'role'], limit: 1 }))) as Array<{ id: string; role: string }>;
+  const account = { role: SITE_READER.role, token, status: 'active', first_name: 'Construtor do site' };
+  if (have) await client.request(updateUser(SITE_READER.user, account as any));
+  else {
+    await client.request(createUser({ id: SITE_READER.user, ...account } as any));
+    log('conta do construtor do site criada');
+  }
+}
+
 /** Scripts authenticate with the bootstrap admin's static token when there is one. */
 async function adminClient(url: string, env: Record<string, string | undefined>): Promise<PortalClient> {
   if (env.ADMIN_TOKEN) return tokenClient(url, env.ADMIN_TOKEN) as unknown as PortalClient;
@@ -116,6 +135,13 @@ export type ApplyOptions = { url: string; env: Record<string, string | undefined
 
 export async function applyAll({ url, env, demo = false, log = () => {} }: ApplyOptions) {
   const client = await adminClient(url, env);
+  // Upgrades keep every record: a change that would lose or refuse data stops here, before any write (issue #28).
+  const before = knexFromEnv(env);
+  try {
+    await checkSchemaUpgrade(before);
+  } finally {
+    await before.destroy();
+  }
   await applySchema(client, log);
   const knex = knexFromEnv(env);
   try {
@@ -125,6 +151,7 @@ export async function applyAll({ url, env, demo = false, log = () => {} }: Apply
   }
   await applyAccess(client, log);
   await promoteBootstrapAdmin(client, env.ADMIN_EMAIL!);
+  await applySiteReader(client, env.PORTAL_SITE_READER_TOKEN, log);
   await backfillProfiles(client, log);
   // Self sign-up (spec §7) creates a user with no staff role, who sees the
   // admin only as "Usuário" until a super_admin assigns a role.
@@ -179,7 +206,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }
     console.log('Directus confere com directus/schema e directus/access.');
   } else {
-    await applyAll({ url, env, demo: process.argv.includes('--demo'), log: (s) => console.log(`» ${s}`) });
+    try {
+      await applyAll({ url, env, demo: process.argv.includes('--demo'), log: (s) => console.log(`» ${s}`) });
+    } catch (e) {
+      if (!(e instanceof UnsafeUpgradeError)) throw e;
+      console.error(e.message);
+      process.exit(1);
+    }
     console.log('Configuração do Directus aplicada.');
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockPtBR, formatDatePtBR, fromBelemInput, monthRange, relativeTimePtBR, toBelemInput } from './dates.ts';
+import { belemYear, clockPtBR, formatDatePtBR, fromBelemInput, monthRange, relativeTimePtBR, toBelemInput } from './dates.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 
@@ -14,6 +14,10 @@ describe('pt-BR dates', () => {
     ['2024-11-22T12:00:00Z', 'há 2 anos'],
   ])('%s reads "%s"', (date, text) => expect(relativeTimePtBR(date, now)).toBe(text));
   it('admin lists show dd/mm/aaaa in Belém time', () => expect(formatDatePtBR('2026-11-22T02:00:00Z')).toBe('21/11/2026'));
+  it('the footer year is the Belém year, turning at midnight in Belém', () => {
+    expect(belemYear(new Date('2027-01-01T02:59:59Z'))).toBe(2026);
+    expect(belemYear(new Date('2027-01-01T03:00:00Z'))).toBe(2027);
+  });
   it('the radio clock shows Belém time', () => expect(clockPtBR(new Date('2026-11-22T12:05:07Z'))).toBe('09:05:07'));
   it('the month range follows Belém time across the month turn', () => {
     expect(monthRange(new Date('2026-12-01T02:00:00Z'))).toEqual({ start: '2026-11-01T03:00:00.000Z', end: '2026-12-01T03:00:00.000Z' });

@@ -48,6 +48,16 @@ export function clockPtBR(now: Date): string {
   return clockFmt.format(now);
 }
 
+const yearFmt = new Intl.DateTimeFormat('en-US', { timeZone: TZ, year: 'numeric' });
+
+/**
+ * The year in Belém (the footer's copyright: the current year, not a fixed one; issue #34).
+ * @example belemYear(new Date('2027-01-01T02:00:00Z')) // 2026 (still 23:00 of 31/12 in Belém)
+ */
+export function belemYear(date: Date): number {
+  return Number(yearFmt.format(date));
+}
+
 /** HH:MM in Belém time, e.g. for "site atualizado às 09:05". */
 export function hourMinutePtBR(date: string | Date): string {
   return hourMinuteFmt.format(new Date(date));

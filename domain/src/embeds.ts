@@ -66,35 +66,62 @@ export function embedFromUrl(raw: string): Embed | null {
   return null;
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const decode = (s: string) =>
-  s
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'");
+/** An element with attributes, made with the DOM so no value is ever parsed as markup (issue #32). */
+export function element(doc: Document, tag: string, attrs: Record<string, string>, ...children: Array<Node | string>): HTMLElement {
+  const el = doc.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+  for (const child of children) el.append(child);
+  return el;
+}
 
 /** The facade: a button that loads the player, and a plain link for readers without JavaScript. */
-export function embedFacadeHtml(e: Embed): string {
+export function embedFacade(doc: Document, e: Embed): HTMLElement {
   const label = EMBED_LABELS[e.provider];
-  return (
-    `<figure class="embed embed-${e.provider}" data-pagefind-ignore="all" data-embed="${e.provider}" data-embed-src="${escapeAttr(e.frameSrc)}" data-embed-title="${escapeAttr(label.kind)}">` +
-    `<button type="button" class="embed-load">Carregar ${label.kind.charAt(0).toLowerCase()}${label.kind.slice(1)}</button>` +
-    `<figcaption>Conteúdo externo: ao carregar, o ${label.name} pode coletar dados. <a href="${escapeAttr(e.url)}" target="_blank" rel="noopener noreferrer">${label.open}</a></figcaption>` +
-    `</figure>`
+  return element(
+    doc,
+    'figure',
+    { class: `embed embed-${e.provider}`, 'data-pagefind-ignore': 'all', 'data-embed': e.provider, 'data-embed-src': e.frameSrc, 'data-embed-title': label.kind },
+    element(doc, 'button', { type: 'button', class: 'embed-load' }, `Carregar ${label.kind.charAt(0).toLowerCase()}${label.kind.slice(1)}`),
+    element(
+      doc,
+      'figcaption',
+      {},
+      `Conteúdo externo: ao carregar, o ${label.name} pode coletar dados. `,
+      element(doc, 'a', { href: e.url, target: '_blank', rel: 'noopener noreferrer' }, label.open),
+    ),
   );
 }
 
+const BARE_URL = /^\s*(https?:\/\/\S+)\s*$/;
+const isBlank = (n: Node) => n.nodeType === 3 /* text */ && !(n.textContent ?? '').trim();
+
+/** The link a paragraph holds alone (as a link whose words are its address, or as bare text), or null. */
+function loneLink(p: Element): string | null {
+  const nodes = [...p.childNodes].filter((n) => !isBlank(n));
+  if (nodes.length !== 1) return null;
+  const only = nodes[0]!;
+  if (only.nodeType === 3) return BARE_URL.exec(only.textContent ?? '')?.[1] ?? null;
+  if (only.nodeType !== 1 || (only as Element).tagName !== 'A') return null;
+  const a = only as Element;
+  // Only text inside the link: a link around an image or bold words is prose.
+  if ([...a.childNodes].some((n) => n.nodeType !== 3)) return null;
+  const href = a.getAttribute('href') ?? '';
+  const text = (a.textContent ?? '').trim();
+  // A link whose words differ from its address is prose, not an embed.
+  if (text !== href && !embedFromUrl(text)) return null;
+  return href;
+}
+
 /**
- * Sanitized article HTML with each paragraph that holds only an embeddable
- * link (as a link or as bare text) replaced by its facade.
- * @example withEmbeds('<p><a href="https://youtu.be/abc">https://youtu.be/abc</a></p>').startsWith('<figure class="embed embed-youtube"') // true
+ * Each paragraph of a sanitized article body (a DOM, never a string: issue
+ * #32) that holds only an embeddable link, as a link or as bare text, is
+ * replaced by its facade.
  */
-export function withEmbeds(html: string): string {
-  return html.replace(/<p>\s*(?:<a href="([^"]+)"[^>]*>([^<]*)<\/a>|(https?:\/\/[^\s<]+))\s*<\/p>/g, (whole, href?: string, text?: string, bare?: string) => {
-    const link = href ? decode(href) : decode(bare ?? '');
-    // A link whose words differ from its address is prose, not an embed.
-    if (href && text && decode(text).trim() !== link && !embedFromUrl(decode(text).trim())) return whole;
-    const embed = embedFromUrl(link);
-    return embed ? embedFacadeHtml(embed) : whole;
-  });
+export function embedsInPlace(root: ParentNode): void {
+  const doc = (root as Node).ownerDocument ?? (root as unknown as Document);
+  for (const p of [...root.querySelectorAll('p')]) {
+    const link = loneLink(p);
+    const embed = link ? embedFromUrl(link) : null;
+    if (embed) p.replaceWith(embedFacade(doc, embed));
+  }
 }

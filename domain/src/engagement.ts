@@ -1,7 +1,22 @@
 /** Likes ("TOPs"), views and dashboard arithmetic. */
 
-/** @example likeLabel(0) // 'TOP'; likeLabel(3) // '3 TOPS' */
-export const likeLabel = (count: number): string => (count > 0 ? `${count} TOPS` : 'TOP');
+/**
+ * A count of TOPs in pt-BR: one TOP, many TOPs (issue #34, item 11: never "1 TOPS").
+ * @example topCount(1) // '1 TOP'; topCount(2) // '2 TOPs'; topCount(0) // '0 TOPs'
+ */
+export const topCount = (count: number): string => `${count} ${count === 1 ? 'TOP' : 'TOPs'}`;
+
+/** The like button: the bare verb with no TOP yet, else the count. @example likeLabel(0) // 'TOP'; likeLabel(3) // '3 TOPs' */
+export const likeLabel = (count: number): string => (count > 0 ? topCount(count) : 'TOP');
+
+/**
+ * A photo credit with its "Foto:" once, whatever the editor typed (issue #34: "Foto: Foto: …").
+ * @example photoCredit('Foto: Ana') // 'Foto: Ana'; photoCredit(' Ana ') // 'Foto: Ana'; photoCredit('') // ''
+ */
+export function photoCredit(credit: string | null | undefined): string {
+  const name = (credit ?? '').trim().replace(/^((fotos?|foto\s+de|cr[ée]dito)\s*:\s*)+/i, '').trim();
+  return name ? `Foto: ${name}` : '';
+}
 
 /**
  * Anonymous session ids are generated in the browser (crypto.randomUUID) and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetUrl, isDirectusAsset, responsiveImage, withFigures } from './images.ts';
+import { assetUrl, isDirectusAsset, responsiveImage } from './images.ts';
 
 const ID = '0b7c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3';
 
@@ -36,18 +36,5 @@ describe('images', () => {
     expect(img.height).toBe(225);
     expect(img.srcset).toContain('key=w800h450 800w');
     expect(img.srcset?.split(', ')).toHaveLength(2);
-  });
-});
-
-describe('inline images of an article body', () => {
-  const id = '0b7c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d';
-  it('an uploaded image becomes a figure with srcset, its caption and credit', () => {
-    expect(withFigures(`<p>Antes</p><img src="/api/assets/${id}" alt="Feira &amp; festa" title="Foto: Ana Souza">`)).toBe(
-      `<p>Antes</p><figure class="article-figure"><img src="/api/assets/${id}?key=w400h225" srcset="/api/assets/${id}?key=w400h225 400w, /api/assets/${id}?key=w800h450 800w, /api/assets/${id}?key=w1200h675 1200w" sizes="(min-width: 768px) 48rem, 100vw" width="400" height="225" alt="Feira &amp; festa" loading="lazy" decoding="async"><figcaption>Feira &amp; festa <span class="credit">Foto: Ana Souza</span></figcaption></figure>`,
-    );
-  });
-  it('external images stay as they are', () => {
-    const html = '<img src="https://example.com/a.jpg" alt="x">';
-    expect(withFigures(html)).toBe(html);
   });
 });

@@ -2,6 +2,7 @@
  * Responsive images from Directus asset transforms. Featured images are stored
  * as same-origin `/api/assets/<id>` URLs; anything else (external) is used as-is.
  */
+import { photoCredit } from './engagement.ts';
 
 const ASSET = /^\/api\/assets\/[0-9a-f-]{36}(?:\?.*)?$/i;
 
@@ -64,38 +65,47 @@ export function responsiveImage(url: string, widths: readonly number[], ratio = 
 /** Widths offered for images inside an article body (the column is at most 48rem). */
 export const INLINE_IMAGE_WIDTHS = [400, 800, 1200] as const;
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const unescape = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
-
 /**
  * Inline images of a sanitized article body (uploaded through the crop dialog:
- * `<img src="/api/assets/<id>" alt="legenda" title="Foto: crédito">`) as
- * figures with srcset, their caption and credit. Other images stay as they are.
- * @example withFigures('<img src="/api/assets/…" alt="Feira" title="Foto: Ana">') // '<figure class="article-figure"><img src="…?key=w400h225" srcset="…" …><figcaption>Feira <span class="credit">Foto: Ana</span></figcaption></figure>'
+ * `<img src="/api/assets/<id>" alt="legenda" title="Foto: crédito">`) become
+ * figures with srcset, their caption and credit; other images stay. Works on
+ * the parsed body (issue #32: a regex over HTML read attribute text as markup).
  */
-export function withFigures(html: string): string {
-  return html.replace(/<img\s([^>]*)>/g, (whole, attrs: string) => {
-    const get = (name: string) => {
-      const m = new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attrs);
-      return m ? unescape(m[1] ?? '') : '';
-    };
-    const src = get('src');
-    if (!isDirectusAsset(src)) return whole;
+export function figuresInPlace(root: ParentNode): void {
+  const doc = (root as Node).ownerDocument ?? (root as unknown as Document);
+  for (const old of [...root.querySelectorAll('img')]) {
+    const src = old.getAttribute('src') ?? '';
+    if (!isDirectusAsset(src)) continue;
     const img = responsiveImage(src, INLINE_IMAGE_WIDTHS);
-    const alt = get('alt');
-    const credit = get('title');
-    const caption = [alt && escapeAttr(alt), credit && `<span class="credit">${escapeAttr(credit)}</span>`].filter(Boolean).join(' ');
-    return (
-      `<figure class="article-figure"><img src="${escapeAttr(img.src)}" srcset="${escapeAttr(img.srcset ?? '')}" sizes="(min-width: 768px) 48rem, 100vw" ` +
-      `width="${img.width}" height="${img.height}" alt="${escapeAttr(alt)}" loading="lazy" decoding="async">` +
-      (caption ? `<figcaption>${caption}</figcaption>` : '') +
-      `</figure>`
-    );
-  });
+    const alt = old.getAttribute('alt') ?? '';
+    // Stored bodies may carry "Foto: Foto: …" (a credit typed with its prefix): printed with it once.
+    const credit = photoCredit(old.getAttribute('title'));
+    const figure = doc.createElement('figure');
+    figure.setAttribute('class', 'article-figure');
+    const pic = doc.createElement('img');
+    const attrs: Record<string, string> = {
+      src: img.src,
+      srcset: img.srcset ?? '',
+      sizes: '(min-width: 768px) 48rem, 100vw',
+      width: String(img.width),
+      height: String(img.height),
+      alt,
+      loading: 'lazy',
+      decoding: 'async',
+    };
+    for (const [k, v] of Object.entries(attrs)) pic.setAttribute(k, v);
+    figure.append(pic);
+    if (alt || credit) {
+      const caption = doc.createElement('figcaption');
+      if (alt) caption.append(alt);
+      if (credit) {
+        const span = doc.createElement('span');
+        span.setAttribute('class', 'credit');
+        span.append(credit);
+        caption.append(...(alt ? [' ', span] : [span]));
+      }
+      figure.append(caption);
+    }
+    old.replaceWith(figure);
+  }
 }

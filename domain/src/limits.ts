@@ -21,8 +21,6 @@ export const LIMITS = {
   adminSummaryChars: 150,
   newsImage: { aspect: 16 / 9, width: 800, height: 450, quality: 0.85, minWidth: 100 },
   avatar: { aspect: 1, width: 200, height: 200 },
-  tvViewers: 127,
-  footerYear: 2024,
 } as const;
 
 /** The 7 navigation categories, in menu order (header shows the first 5). */

@@ -9,12 +9,12 @@ import { validateSetting } from './validation.ts';
 export type TvProgram = { time: string; title: string; youtube_url: string };
 
 export const RADIO_SETTING_KEYS = ['radio_stream_url', 'radio_program_name'] as const satisfies readonly SettingKey[];
-export const TV_SETTING_KEYS = ['tv_live_title', 'tv_programs'] as const satisfies readonly SettingKey[];
+export const TV_SETTING_KEYS = ['tv_live_title', 'tv_programs', 'tv_live_url'] as const satisfies readonly SettingKey[];
 /** What editors may change in the settings (the rest is super_admin's "Configurações"). */
 export const MEDIA_SETTING_KEYS = [...RADIO_SETTING_KEYS, ...TV_SETTING_KEYS] as const;
 export type MediaSettingKey = (typeof MEDIA_SETTING_KEYS)[number];
 /** Keys only the radio and TV screens edit ("Configurações" keeps the stream URL too, as the spec lists it there). */
-export const PROGRAMME_SETTING_KEYS = ['radio_program_name', 'tv_live_title', 'tv_programs'] as const satisfies readonly MediaSettingKey[];
+export const PROGRAMME_SETTING_KEYS = ['radio_program_name', 'tv_live_title', 'tv_programs', 'tv_live_url'] as const satisfies readonly MediaSettingKey[];
 
 export const MEDIA_LIMITS = { name: 80, programs: 12 } as const;
 
@@ -62,6 +62,8 @@ export function validateMediaSettings(v: Partial<Record<MediaSettingKey, string 
   // The stream is a link setting like the others: one rule for all of them (domain/validation).
   const stream = 'radio_stream_url' in v ? validateSetting('radio_stream_url', v.radio_stream_url) : null;
   if (stream) e.radio_stream_url = stream;
+  const live = 'tv_live_url' in v ? validateSetting('tv_live_url', v.tv_live_url) : null;
+  if (live) e.tv_live_url = live;
   const name = (key: 'radio_program_name' | 'tv_live_title', required: string) => {
     if (!(key in v)) return;
     const s = (v[key] ?? '').trim();

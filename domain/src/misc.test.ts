@@ -1,14 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { isValidSessionId, likeLabel, performance, topByCount } from './engagement.ts';
+import { isValidSessionId, likeLabel, performance, photoCredit, topByCount, topCount } from './engagement.ts';
 import { isProtectedMunicipality } from './municipalities.ts';
 import { htmlToText, listSummary, newlinesToBreaks } from './sanitize.ts';
-import { DEFAULT_SETTINGS, withDefaults } from './settings.ts';
+import { DEFAULT_SETTINGS, INSTITUTIONAL_PAGES, pageParagraphs, withDefaults } from './settings.ts';
+import { validateSetting } from './validation.ts';
 
 describe('likes and dashboard', () => {
-  it('labels TOP / n TOPS', () => {
+  it('labels TOP / 1 TOP / n TOPs (issue #34: never "1 TOPS")', () => {
     expect(likeLabel(0)).toBe('TOP');
-    expect(likeLabel(1)).toBe('1 TOPS');
-    expect(likeLabel(12)).toBe('12 TOPS');
+    expect(likeLabel(1)).toBe('1 TOP');
+    expect(likeLabel(12)).toBe('12 TOPs');
+    expect(topCount(0)).toBe('0 TOPs');
+    expect(topCount(1)).toBe('1 TOP');
+    expect(topCount(2)).toBe('2 TOPs');
+  });
+  it('a photo credit has its "Foto:" once', () => {
+    expect(photoCredit('Ana Souza')).toBe('Foto: Ana Souza');
+    expect(photoCredit(' Foto: Ana Souza ')).toBe('Foto: Ana Souza');
+    expect(photoCredit('Foto: Foto: Ana Souza')).toBe('Foto: Ana Souza');
+    expect(photoCredit('foto:Agência Pará')).toBe('Foto: Agência Pará');
+    expect(photoCredit('Crédito: Ana')).toBe('Foto: Ana');
+    expect(photoCredit('Fotografia de rua')).toBe('Foto: Fotografia de rua');
+    expect(photoCredit('Foto: ')).toBe('');
+    expect(photoCredit(null)).toBe('');
   });
   it('accepts only well-formed session ids', () => {
     expect(isValidSessionId('3f2b8c1e-1b2a-4c3d-9e8f-0a1b2c3d4e5f')).toBe(true);
@@ -42,6 +56,22 @@ describe('catalog rules', () => {
     expect(s.contact_address).toBe('Belém, Pará - Brasil');
     expect(s.portal_name).toBe('X');
     expect(Object.keys(s)).toEqual(Object.keys(DEFAULT_SETTINGS));
+  });
+  it('no live TV address by default; the institutional pages have a pt-BR text', () => {
+    expect(DEFAULT_SETTINGS.tv_live_url).toBe('');
+    expect(INSTITUTIONAL_PAGES.map((p) => p.path)).toEqual(['/sobre', '/expediente', '/contato']);
+    for (const p of INSTITUTIONAL_PAGES) expect(pageParagraphs(DEFAULT_SETTINGS[p.key]).length).toBeGreaterThan(1);
+  });
+  it('institutional texts: a blank line starts a paragraph, a line break stays one', () => {
+    expect(pageParagraphs('Um\r\nDois\n\n  \n\nTrês\n')).toEqual([['Um', 'Dois'], ['Três']]);
+    expect(pageParagraphs('  ')).toEqual([]);
+    expect(pageParagraphs('<script>alert(1)</script>')).toEqual([['<script>alert(1)</script>']]); // printed as text by the page
+  });
+  it('the TV live address is a full URL; institutional texts have a length limit', () => {
+    expect(validateSetting('tv_live_url', 'youtube.com/live')).toBe('Informe uma URL completa (https://...)');
+    expect(validateSetting('tv_live_url', 'https://www.youtube.com/watch?v=live')).toBeNull();
+    expect(validateSetting('page_about', 'x'.repeat(5000))).toBeNull();
+    expect(validateSetting('page_about', 'x'.repeat(5001))).toBe('Use no máximo 5.000 caracteres');
   });
 });
 

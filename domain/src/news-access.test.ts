@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AD_WINDOW_FILTER, canEditNews, defaultNewsListStatus, newsListFilter, isAdVisible, isPubliclyVisible, NOW, producerNewsUpdateFilter, PUBLIC_NEWS_FILTER } from './news-access.ts';
+import { AD_WINDOW_FILTER, canEditNews, defaultNewsListStatus, listShowsStatus, NEWS_LIST_STATUSES, newsListFilter, isAdVisible, isPubliclyVisible, NOW, producerNewsUpdateFilter, PUBLIC_NEWS_FILTER } from './news-access.ts';
 
 type Filter = Record<string, unknown>;
 
 /** Directus's filter operators used by the rules, evaluated on one row (what Directus does in SQL). */
 function matches(filter: Filter, row: Record<string, unknown>, now: Date): boolean {
+  if (Object.keys(filter).length === 0) return true;
   const [key, cond] = Object.entries(filter)[0] as [string, unknown];
   if (key === '_and') return (cond as Filter[]).every((f) => matches(f, row, now));
   if (key === '_or') return (cond as Filter[]).some((f) => matches(f, row, now));
@@ -15,6 +16,8 @@ function matches(filter: Filter, row: Record<string, unknown>, now: Date): boole
   switch (op) {
     case '_eq':
       return comparable === value;
+    case '_neq':
+      return comparable !== value;
     case '_in':
       return (value as unknown[]).includes(field);
     case '_null':
@@ -78,9 +81,9 @@ describe('canEditNews', () => {
 });
 
 describe('admin news list filter (issue #12, item 7)', () => {
-  it('starts each role where the spec puts it: editor on pending, producer on own drafts, super_admin on everything', () => {
+  it('starts editor on pending and super_admin on everything (spec), producer on all own unpublished stories (issue #34)', () => {
     expect(defaultNewsListStatus('editor')).toBe('pending');
-    expect(defaultNewsListStatus('producer')).toBe('draft');
+    expect(defaultNewsListStatus('producer')).toBe('unpublished');
     expect(defaultNewsListStatus('super_admin')).toBe('all');
     expect(newsListFilter('editor', 'u1', defaultNewsListStatus('editor'))).toEqual({ status: { _eq: 'pending' } });
     expect(newsListFilter('super_admin', 'u1', 'all')).toEqual({});
@@ -90,6 +93,21 @@ describe('admin news list filter (issue #12, item 7)', () => {
     const rows = ['draft', 'pending', 'published', 'archived'].map((status) => ({ status, author_id: 'other' }));
     for (const status of ['draft', 'published', 'archived'] as const) {
       expect(rows.filter((r) => matches(newsListFilter('editor', 'u1', status), r, new Date())).map((r) => r.status)).toEqual([status]);
+    }
+  });
+
+  it('a story sent for review stays in the producer’s default list; published ones leave it', () => {
+    const f = newsListFilter('producer', 'u1', defaultNewsListStatus('producer'));
+    const shown = ['draft', 'pending', 'published', 'archived'].filter((status) => matches(f, { status, author_id: 'u1' }, new Date()));
+    expect(shown).toEqual(['draft', 'pending', 'archived']);
+    expect(matches(f, { status: 'pending', author_id: 'u2' }, new Date())).toBe(false);
+  });
+
+  it('listShowsStatus is the predicate of the list filter, for every choice and status', () => {
+    for (const filter of NEWS_LIST_STATUSES) {
+      for (const status of ['draft', 'pending', 'published', 'archived'] as const) {
+        expect(listShowsStatus(filter, status), `${filter} / ${status}`).toBe(matches(newsListFilter('editor', 'u1', filter), { status }, new Date()));
+      }
     }
   });
 

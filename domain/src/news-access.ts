@@ -6,7 +6,7 @@
  * against the predicate on the same cases.
  */
 import { isAdVisible } from './ads.ts';
-import { isPubliclyVisible, PRODUCER_EDITABLE_STATUSES, type NewsStatus } from './news-status.ts';
+import { isPubliclyVisible, NEWS_STATUSES, PRODUCER_EDITABLE_STATUSES, type NewsStatus } from './news-status.ts';
 import { isEditorLevel } from './roles.ts';
 
 /** Directus replaces this token with the request time in permission filters. */
@@ -44,19 +44,40 @@ export function canEditNews(role: string | null | undefined, userId: string, new
 /** The producer's update permission: `canEditNews` for role producer, as a Directus filter. */
 export const producerNewsUpdateFilter = (me: string = ME) => ({ _and: [{ author_id: { _eq: me } }, { status: { _in: [...PRODUCER_EDITABLE_STATUSES] } }] });
 
-/** The admin news list's status filter: one status, or every status the role's list covers. */
-export type NewsListStatus = NewsStatus | 'all';
+/**
+ * The admin news list's status filter: one status, every status the role's
+ * list covers ('all'), or every status but published ('unpublished': the work
+ * still in the newsroom's hands).
+ */
+export type NewsListStatus = NewsStatus | 'all' | 'unpublished';
+
+/** The filter's choices, in the order the list offers them. */
+export const NEWS_LIST_STATUSES: readonly NewsListStatus[] = ['unpublished', 'all', ...NEWS_STATUSES];
+
+export const isNewsListStatus = (v: unknown): v is NewsListStatus => typeof v === 'string' && (NEWS_LIST_STATUSES as readonly string[]).includes(v);
 
 /**
- * Where each role's admin list starts (spec section 6): super_admin sees
- * everything, an editor the pending news to review, a producer their drafts.
+ * Where each role's admin list starts: super_admin sees everything, an editor
+ * the pending news to review (spec section 6), a producer every story of
+ * theirs not yet published, so a story sent for review stays in view as
+ * "Pendente" (issue #34; the spec's "own drafts" hid it, decision 043).
  * The status filter then reaches the rest (issue #12, item 7).
  * @example defaultNewsListStatus('editor') // 'pending'
+ * @example defaultNewsListStatus('producer') // 'unpublished'
  */
 export function defaultNewsListStatus(role: string | null | undefined): NewsListStatus {
   if (role === 'super_admin') return 'all';
   if (isEditorLevel(role)) return 'pending';
-  return 'draft';
+  return 'unpublished';
+}
+
+/**
+ * Whether a list filtered by `filter` shows a story in `status` (its Directus form: newsListFilter).
+ * @example listShowsStatus('unpublished', 'pending') // true
+ * @example listShowsStatus('draft', 'pending') // false
+ */
+export function listShowsStatus(filter: NewsListStatus, status: NewsStatus): boolean {
+  return filter === 'all' || (filter === 'unpublished' ? status !== 'published' : filter === status);
 }
 
 /**
@@ -65,9 +86,10 @@ export function defaultNewsListStatus(role: string | null | undefined): NewsList
  * status. A convenience for the screen: what each role may read is the
  * server's permission (`staffNewsReadFilter`, the editor policy), not this.
  * @example newsListFilter('editor', 'u1', 'published') // { status: { _eq: 'published' } }
+ * @example newsListFilter('editor', 'u1', 'unpublished') // { status: { _neq: 'published' } }
  */
 export function newsListFilter(role: string | null | undefined, userId: string, status: NewsListStatus): Record<string, unknown> {
-  const byStatus = status === 'all' ? null : { status: { _eq: status } };
+  const byStatus = status === 'all' ? null : status === 'unpublished' ? { status: { _neq: 'published' } } : { status: { _eq: status } };
   if (isEditorLevel(role)) return byStatus ?? {};
   const own = { author_id: { _eq: userId } };
   return byStatus ? { _and: [own, byStatus] } : own;

@@ -10,6 +10,15 @@ describe('newsletterEmail', () => {
     ['a b@c.com', null],
     [42, null],
     [`${'a'.repeat(250)}@b.com`, null],
+    // Only a bare address: a display name or markup would go out in the mail as the portal (issue #32).
+    ['"<a href=https://evil.test>CONFIRME_AQUI</a>"<vitima@exemplo.com>', null],
+    ['"<a\thref=https://evil.test>x</a>"<vitima@exemplo.com>', null],
+    ['Vítima <vitima@exemplo.com>', null],
+    ['vitima@exemplo.com, outra@exemplo.com', null],
+    ['"citado"@exemplo.com', null],
+    ['vitima@exemplo.com (comentário)', null],
+    ['a..b@exemplo.com', null],
+    ['nome.sobrenome+tag@sub.exemplo.com.br', 'nome.sobrenome+tag@sub.exemplo.com.br'],
   ])('%s → %s', (input, out) => expect(newsletterEmail(input)).toBe(out));
 });
 

@@ -52,13 +52,19 @@ export const NEWSLETTER_MESSAGES = {
   mailFailed: 'Não foi possível enviar o e-mail de confirmação agora. Tente de novo em instantes.',
 } as const;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A bare address and nothing else: no display name, quotes, angle brackets or
+ * comments (`"<a href=…>"<vitima@…>` would reach the victim with the
+ * attacker's text; issue #32). Dot-atom local part, letters-digits-hyphens domain.
+ */
+const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
 export const EMAIL_MAX = 254;
 
 /**
  * The address as stored (trimmed, lower case), or null when it is not one.
  * @example newsletterEmail('  Leitora@Exemplo.COM ') // 'leitora@exemplo.com'
  * @example newsletterEmail('sem-arroba') // null
+ * @example newsletterEmail('"<a href=https://x.test>oi</a>"<vitima@exemplo.com>') // null
  */
 export function newsletterEmail(input: unknown): string | null {
   if (typeof input !== 'string') return null;

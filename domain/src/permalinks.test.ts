@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isLegacyEntry,
   isSlugLocked,
+  legacyPathKey,
+  legacyRedirectEntries,
+  legacyRequestKey,
   listRedirectEntries,
   movedListPath,
   redirectTarget,
@@ -86,5 +90,35 @@ describe('old addresses of renamed lists', () => {
     expect(movedListPath(map, '/category/ambiente//evil.example/')).toBeNull();
     expect(movedListPath(map, '/category/ambiente/../../admin')).toBeNull();
     expect(movedListPath(map, '/category/ambiente/%0d%0aSet-Cookie:x')).toBeNull();
+  });
+});
+
+describe("an imported portal's addresses (issue #27)", () => {
+  it('one key per address: decoded, lower case, no trailing slash, only the query WordPress addresses by', () => {
+    expect(legacyPathKey('/2020/05/03/Ponte-Nova/')).toBe('/2020/05/03/ponte-nova');
+    expect(legacyPathKey('/s%C3%A3o-jo%C3%A3o/')).toBe('/são-joão');
+    expect(legacyPathKey('/?p=12')).toBe('/?p=12');
+    expect(legacyPathKey('/index.php?page_id=3&x=1')).toBe('/index.php?page_id=3');
+    expect(legacyPathKey('/')).toBeNull();
+    expect(legacyPathKey('/?utm=1')).toBeNull();
+    expect(legacyPathKey('sem-barra')).toBeNull();
+    expect(legacyPathKey('/a/../b')).toBeNull();
+    expect(legacyPathKey('/%E0%A4%A')).toBeNull();
+  });
+  it('a request finds the key its address was stored under', () => {
+    expect(legacyRequestKey('/Ponte-Nova', new URLSearchParams())).toBe(legacyPathKey('/ponte-nova/'));
+    expect(legacyRequestKey('/', new URLSearchParams('utm_source=x&p=12'))).toBe('/?p=12');
+  });
+  it('entries point only inside the site, and only at targets still public', () => {
+    expect(
+      legacyRedirectEntries([
+        { path: '/2020/05/03/a/', to: '/news/a/' },
+        { path: '/b/', to: null },
+        { path: '/c/', to: '//outro.site/' },
+        { path: 'x', to: '/news/x/' },
+      ]),
+    ).toEqual({ '/2020/05/03/a': '/news/a/' });
+    expect(isLegacyEntry('/a', '/news/a/')).toBe(true);
+    expect(isLegacyEntry('a', '/news/a/')).toBe(false);
   });
 });

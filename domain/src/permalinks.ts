@@ -82,3 +82,52 @@ export function movedListPath(aliases: ReadonlyMap<string, string>, pathname: st
   const to = redirectTarget(aliases, `${m[1]}/${m[2]}`);
   return to ? `/${m[1]}/${to}${m[3] || '/'}` : null;
 }
+
+/**
+ * Old addresses of an imported portal that are not a story's `/news/<slug>/`
+ * (WordPress permalinks `/2020/05/03/slug/`, `/slug/`, `/?p=12`; issue #27).
+ * They share redirects.json keyed by this form: percent-decoded, lower case,
+ * no trailing slash, and only the query WordPress addresses by (`p`,
+ * `page_id`, `cat`), so `/Slug/` and `/slug` find the same entry.
+ */
+export const LEGACY_QUERY_KEYS = ['p', 'page_id', 'cat'] as const;
+
+export function legacyPathKey(pathWithQuery: string): string | null {
+  const [rawPath = '', rawQuery = ''] = pathWithQuery.split('?', 2);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+  if (!decoded.startsWith('/') || decoded.includes('..') || decoded.length > 400) return null;
+  const pathPart = decoded.toLowerCase().replace(/\/+$/, '') || '/';
+  const query = new URLSearchParams(rawQuery);
+  for (const k of LEGACY_QUERY_KEYS) {
+    const v = query.get(k);
+    if (v && /^\d{1,12}$/.test(v)) return `${pathPart}?${k}=${v}`;
+  }
+  return pathPart === '/' ? null : pathPart;
+}
+
+/** True when a request for the home page carries a WordPress address (`/?p=12`): it is looked up before the home page is served. */
+export const isLegacyQuery = (params: { get(name: string): string | null }): boolean => LEGACY_QUERY_KEYS.some((k) => /^\d{1,12}$/.test(params.get(k) ?? ''));
+
+/** The key a request is looked up by: its path and the WordPress query parameters it carries. */
+export function legacyRequestKey(pathname: string, params: { get(name: string): string | null }): string | null {
+  const query = LEGACY_QUERY_KEYS.flatMap((k) => (params.get(k) ? [`${k}=${params.get(k)}`] : [])).join('&');
+  return legacyPathKey(query ? `${pathname}?${query}` : pathname);
+}
+
+/** A legacy entry of redirects.json: `/<key>` → an absolute address of the site. */
+export const isLegacyEntry = (key: string, to: string): boolean => key.startsWith('/') && to.startsWith('/') && !to.startsWith('//');
+
+/** The redirects.json entries of an imported portal's addresses: key → the story or list it became (a target no longer public drops out). */
+export function legacyRedirectEntries(rows: ReadonlyArray<{ path: string; to: string | null }>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of rows) {
+    const key = r.to ? legacyPathKey(r.path) : null;
+    if (key && r.to && isLegacyEntry(key, r.to)) out[key] = r.to;
+  }
+  return out;
+}

@@ -42,14 +42,19 @@ describe('isObviousBot', () => {
 });
 
 describe('MinuteCaps', () => {
+  it('the caps are the decision\'s numbers: 20 views and 10 TOP toggles per address, article and minute (decision 016, issue #9)', () => {
+    expect(READER_CAPS).toEqual({ viewsPerMinute: 20, likesPerMinute: 10 });
+  });
+
   it('allows the cap per key per minute, then refuses until the minute turns', () => {
     const caps = new MinuteCaps();
+    const cap = 20; // views per minute, decision 016
     const t = new Date('2026-11-22T12:00:10Z');
-    const taken = Array.from({ length: READER_CAPS.viewsPerMinute + 3 }, () => caps.take('v|ip1|n1', READER_CAPS.viewsPerMinute, t));
-    expect(taken.filter(Boolean)).toHaveLength(READER_CAPS.viewsPerMinute);
-    expect(caps.take('v|ip2|n1', READER_CAPS.viewsPerMinute, t)).toBe(true);
-    expect(caps.take('v|ip1|n2', READER_CAPS.viewsPerMinute, t)).toBe(true);
-    expect(caps.take('v|ip1|n1', READER_CAPS.viewsPerMinute, new Date('2026-11-22T12:01:00Z'))).toBe(true);
+    const taken = Array.from({ length: cap + 3 }, () => caps.take('v|ip1|n1', cap, t));
+    expect(taken.filter(Boolean)).toHaveLength(cap);
+    expect(caps.take('v|ip2|n1', cap, t)).toBe(true);
+    expect(caps.take('v|ip1|n2', cap, t)).toBe(true);
+    expect(caps.take('v|ip1|n1', cap, new Date('2026-11-22T12:01:00Z'))).toBe(true);
     // Old minutes are forgotten: memory is one minute of traffic.
     expect(caps.size).toBe(1);
   });

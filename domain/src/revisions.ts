@@ -58,3 +58,44 @@ export type RevisionEntry = {
   summary: string | null;
   content: string | null;
 };
+
+/** Named entities an old body may carry: markup's own, punctuation and Portuguese letters (lower case; upper case derived). */
+const ENTITIES: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ',
+  ndash: '–', mdash: '—', hellip: '…', laquo: '«', raquo: '»', ldquo: '“', rdquo: '”', lsquo: '‘', rsquo: '’', ordf: 'ª', ordm: 'º', deg: '°',
+  aacute: 'á', agrave: 'à', acirc: 'â', atilde: 'ã', eacute: 'é', ecirc: 'ê', iacute: 'í', oacute: 'ó', ocirc: 'ô', otilde: 'õ', uacute: 'ú', uuml: 'ü', ccedil: 'ç',
+};
+const entity = (name: string): string | undefined =>
+  ENTITIES[name] ?? (name[0] === name[0]!.toUpperCase() && ENTITIES[name.toLowerCase()]?.length === 1 ? ENTITIES[name.toLowerCase()]!.toUpperCase() : undefined);
+
+/**
+ * A story's text as a reader sees it, for the history's diff (issue #34: the
+ * raw HTML with words interleaved was unreadable): paragraphs, headings,
+ * list items and quotes on their own lines, line breaks kept, an image as
+ * "[Imagem: legenda]", no tags, entities decoded. A plain-text body (the
+ * spec's format) is already this.
+ * @example revisionText('<p>Um <strong>dois</strong></p><ul><li>três</li></ul>') // 'Um dois\n\n• três'
+ */
+export function revisionText(body: string | null | undefined): string {
+  if (!body) return '';
+  return body
+    .replace(/\r\n?/g, '\n')
+    .replace(/<img\b[^>]*?\balt="([^"]*)"[^>]*>/gi, (_m, alt: string) => `\n\n[Imagem: ${alt}]\n\n`)
+    .replace(/<img\b[^>]*>/gi, '\n\n[Imagem]\n\n')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<li\b[^>]*>/gi, '\n• ')
+    .replace(/<\/(?:p|h[1-6]|li|blockquote|div|ul|ol|figure|figcaption)>/gi, '\n\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (m, e: string) => {
+      if (e[0] === '#') {
+        const code = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
+        return Number.isFinite(code) ? String.fromCodePoint(code) : m;
+      }
+      return entity(e) ?? m;
+    })
+    .replace(/[ \t\u00a0]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .replace(/\n• /g, '\n• ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

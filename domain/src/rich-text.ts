@@ -3,16 +3,6 @@
  * keeps of it (issue #12, item 4). Bodies are stored as the spec says: text
  * with optional allowlisted HTML, where newlines become line breaks.
  */
-import { withEmbeds } from './embeds.ts';
-import { withFigures } from './images.ts';
-
-/**
- * What the article page shows of a sanitized body: inline images as figures
- * with srcset, and links alone on their paragraph as click-to-load embeds.
- * The site and the admin's live preview both call it.
- */
-export const presentArticle = (sanitized: string): string => withEmbeds(withFigures(sanitized));
-
 /** Whether a body is plain text (no tags): the spec's format and every demo story. @example isPlainTextBody('a\nb') // true */
 export const isPlainTextBody = (content: string): boolean => !/<[a-z!/][^>]*>/i.test(content);
 

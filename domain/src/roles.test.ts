@@ -28,7 +28,7 @@ describe('areas per role', () => {
   it('editor adds Categorias, Eventos, Rádio Web, TV Web, Relatórios', () => {
     expect(sidebarFor('editor').map((a) => a.label)).toEqual(['Dashboard', 'Notícias', 'Categorias', 'Eventos', 'Rádio Web', 'TV Web', 'Relatórios']);
   });
-  it('super_admin sees the spec\'s eleven entries in order, plus Newsletter (issue #13)', () => {
+  it('super_admin sees the spec\'s eleven entries in order, plus Newsletter (issue #13) and Saúde do portal (issue #28)', () => {
     expect(sidebarFor('super_admin').map((a) => a.path)).toEqual([
       '/admin',
       '/admin/news',
@@ -41,6 +41,7 @@ describe('areas per role', () => {
       '/admin/tv',
       '/admin/reports',
       '/admin/newsletter',
+      '/admin/health',
       '/admin/settings',
     ]);
   });

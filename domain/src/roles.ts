@@ -45,6 +45,8 @@ export const ADMIN_AREAS = [
   { key: 'reports', path: '/admin/reports', label: 'Relatórios', roles: ['super_admin', 'editor'] },
   // Beyond the spec (issue #13): the newsletter's subscribers, for super_admin.
   { key: 'newsletter', path: '/admin/newsletter', label: 'Newsletter', roles: ['super_admin'] },
+  // Beyond the spec (issue #28): backups, builds, disk and mail, measured.
+  { key: 'health', path: '/admin/health', label: 'Saúde do portal', roles: ['super_admin'] },
   { key: 'settings', path: '/admin/settings', label: 'Configurações', roles: ['super_admin'] },
 ] as const satisfies ReadonlyArray<{ key: string; path: string; label: string; roles: readonly Role[] }>;
 

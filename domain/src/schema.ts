@@ -103,6 +103,31 @@ export type ListRedirect = { id: number; slug: string; category_id: string | Cat
 /** A correction note on a published story (issue #12, item 1). */
 export type NewsCorrection = { id: string; news_id: string | News; note: string; created_at: string; created_by: string | null };
 
+/** Who has a story open in the editor (id "news_id:user_id"; issue #34): read and written only by portal-api. */
+export type NewsPresence = { id: string; news_id: string | News; user_id: string; seen_at: string };
+
+/** An imported portal's old address (issue #27): 301 to a story or a list. */
+export type LegacyPath = { id: number; path: string; news_id: string | News | null; category_id: string | Category | null; created_at: string };
+
+/** One import of a portal (issue #27): what came over, with warnings and what was left out. */
+export type ImportRun = {
+  id: string;
+  source: 'hosted' | 'wordpress';
+  input: string | null;
+  status: 'running' | 'done' | 'failed';
+  dry_run: boolean;
+  started_at: string;
+  finished_at: string | null;
+  counts: Record<string, { created: number; updated: number; unchanged: number; skipped: number }> | null;
+  warnings: Array<{ collection: string; key: string; title: string; message: string }> | null;
+  skipped: Array<{ collection: string; key: string; title: string; reason: string }> | null;
+  totals: { warnings: number; skipped: number } | null;
+  error: string | null;
+};
+
+/** What a source record of an import became (id "source:kind:key") and its content hash. */
+export type ImportRecordRow = { id: string; collection: string; target: string; hash: string };
+
 export type Schema = {
   news: News[];
   categories: Category[];
@@ -118,6 +143,10 @@ export type Schema = {
   news_corrections: NewsCorrection[];
   news_daily: NewsDaily[];
   newsletter_subscribers: NewsletterSubscriber[];
+  news_presence: NewsPresence[];
+  legacy_paths: LegacyPath[];
+  import_runs: ImportRun[];
+  import_records: ImportRecordRow[];
 };
 
 /** Fields of a news item safe for anonymous readers (never author emails). */

@@ -6,7 +6,7 @@ describe('text limits', () => {
   it('names the first field over its limit, in pt-BR', () => {
     expect(textLimitError('news', { title: 'x'.repeat(200) })).toBeNull();
     expect(textLimitError('news', { title: 'x'.repeat(201) })).toBe('Título deve ter no máximo 200 caracteres');
-    expect(textLimitError('settings', { value: 'x'.repeat(2001) })).toBe('Valor deve ter no máximo 2.000 caracteres');
+    expect(textLimitError('settings', { value: 'x'.repeat(6001) })).toBe('Valor deve ter no máximo 6.000 caracteres');
     expect(textLimitError('ads', { title: null, content: 5 })).toBeNull();
   });
 });

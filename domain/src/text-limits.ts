@@ -44,7 +44,8 @@ export const TEXT_LIMITS = {
   },
   settings: {
     key: { label: 'Chave', max: 64 },
-    value: { label: 'Valor', max: 2000 },
+    // Room for the institutional pages' texts (INSTITUTIONAL_PAGE_MAX, decision 056).
+    value: { label: 'Valor', max: 6000 },
   },
   profiles: {
     full_name: { label: 'Nome completo', max: 120 },

@@ -8,8 +8,9 @@
  */
 import { z } from 'zod';
 import { municipalitySlug } from './slug.ts';
-import { SETTING_KEYS, type SettingKey } from './settings.ts';
+import { INSTITUTIONAL_PAGE_KEYS, INSTITUTIONAL_PAGE_MAX, SETTING_KEYS, type SettingKey } from './settings.ts';
 import { NEWS_STATUSES } from './news-status.ts';
+import { TEXT_LOSING_TAGS } from './sanitize.ts';
 
 export const MESSAGES = {
   titleRequired: 'Título é obrigatório',
@@ -22,11 +23,13 @@ export const MESSAGES = {
   emailInvalid: 'Email inválido',
   urlInvalid: 'URL inválida',
   fullUrlRequired: 'Informe uma URL completa (https://...)',
+  pageTooLong: `Use no máximo ${INSTITUTIONAL_PAGE_MAX.toLocaleString('pt-BR')} caracteres`,
   publisherIdRequired: 'Publisher ID é obrigatório',
   adUnitIdRequired: 'Ad Unit ID é obrigatório',
   adEndBeforeStart: 'A data de término deve ser posterior à de início',
   correctionNoteRequired: 'Descreva a correção',
   correctionNewsRequired: 'Informe a notícia corrigida',
+  flagInvalid: 'Valor inválido: use verdadeiro ou falso',
 } as const;
 
 /** pt-BR message by field; empty when the row is valid. */
@@ -46,6 +49,24 @@ export function isUrl(value: string): boolean {
   }
 }
 
+/**
+ * A flag as clients send it, cast the way the database would store it, so a
+ * rule on `true` cannot be dodged with `1`, `"1"` or `"true"` (issue #32);
+ * null for anything that is not a flag.
+ * @example castBoolean('1') // true
+ * @example castBoolean('talvez') // null
+ */
+export function castBoolean(v: unknown): boolean | null {
+  if (typeof v === 'boolean') return v;
+  if (v === 1 || v === 0) return v === 1;
+  if (typeof v === 'string') {
+    const s = v.trim().toLowerCase();
+    if (['true', '1', 't', 'on', 'yes', 'sim'].includes(s)) return true;
+    if (['false', '0', 'f', 'off', 'no', 'nao', 'não', ''].includes(s)) return false;
+  }
+  return null;
+}
+
 /** @example isEmail('a@b.com') // true */
 export const isEmail = (value: string): boolean => z.email().safeParse(value).success;
 
@@ -61,6 +82,23 @@ export function addIssues(errors: FieldErrors, ctx: { addIssue: (issue: { code: 
 const RAW_EMBED = /<\s*(?:iframe|script|object|embed)\b/i;
 
 /**
+ * Other markup whose words the public page could not show (sanitize.ts
+ * TEXT_LOSING_TAGS): refused with the first word that would be lost, so
+ * nothing the server accepts loses text (issue #32).
+ * @example losingMarkupMessage('<p>a</p><style>b{}</style>') // 'O conteúdo não pode ter <style>: o texto a partir de “b{}” não apareceria na página pública'
+ */
+export function losingMarkupMessage(content: string): string | null {
+  const tags = TEXT_LOSING_TAGS.join('|');
+  const m = new RegExp(`<\\s*(${tags})\\b[^>]*>([\\s\\S]*?)(?:<\\s*/\\s*\\1\\s*>|$)`, 'i').exec(content);
+  if (!m) return null;
+  const word = (m[2] ?? '').replace(/<[^>]*>/g, ' ').trim().split(/\s+/)[0] ?? '';
+  const tag = m[1]!.toLowerCase();
+  return word
+    ? `O conteúdo não pode ter <${tag}>: o texto a partir de “${word.slice(0, 40)}” não apareceria na página pública`
+    : `O conteúdo não pode ter <${tag}>: remova essa marcação`;
+}
+
+/**
  * News form (spec §5): title and content required; status one of the four.
  * The body holds no raw iframe, script, object or embed (issue #15).
  * @example validateNews({ title: ' ', content: 'x' }).title // 'Título é obrigatório'
@@ -70,6 +108,10 @@ export function validateNews(n: Row): FieldErrors<'title' | 'content' | 'status'
   if (blank(n.title)) e.title = MESSAGES.titleRequired;
   if (blank(n.content)) e.content = MESSAGES.contentRequired;
   else if (typeof n.content === 'string' && RAW_EMBED.test(n.content)) e.content = MESSAGES.contentRawEmbed;
+  else if (typeof n.content === 'string') {
+    const losing = losingMarkupMessage(n.content);
+    if (losing) e.content = losing;
+  }
   if (n.status != null && !(NEWS_STATUSES as readonly unknown[]).includes(n.status)) e.status = MESSAGES.statusInvalid;
   return e;
 }
@@ -136,8 +178,10 @@ export const URL_SETTING_KEYS: readonly SettingKey[] = [
   'twitter_url',
   'instagram_url',
   'youtube_url',
+  'whatsapp_channel_url',
   'youtube_channel_url',
   'radio_stream_url',
+  'tv_live_url',
 ];
 
 /**
@@ -150,6 +194,7 @@ export function validateSetting(key: string, value: unknown): string | null {
   if (!v) return null;
   if (key === 'contact_email' && !isEmail(v)) return MESSAGES.emailInvalid;
   if ((URL_SETTING_KEYS as readonly string[]).includes(key) && !isUrl(v)) return MESSAGES.fullUrlRequired;
+  if (INSTITUTIONAL_PAGE_KEYS.includes(key as SettingKey) && v.length > INSTITUTIONAL_PAGE_MAX) return MESSAGES.pageTooLong;
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokens, wordDiff, type DiffPart } from './word-diff.ts';
+import { condenseDiff, tokens, wordDiff, type DiffPart } from './word-diff.ts';
 
 const side = (parts: DiffPart[], keep: 'added' | 'removed') =>
   parts
@@ -76,5 +76,34 @@ describe('wordDiff', () => {
   });
   it('tokens keep whitespace', () => {
     expect(tokens('a  b\nc')).toEqual(['a', '  ', 'b', '\n', 'c']);
+  });
+});
+
+describe('condenseDiff', () => {
+  const words = (n: number, w = 'palavra') => Array.from({ length: n }, (_, i) => `${w}${i}`).join(' ');
+
+  it('keeps the change with its context and counts what it leaves out', () => {
+    const before = `${words(100)} prefeito ${words(100, 'fim')}`;
+    const after = `${words(100)} governador ${words(100, 'fim')}`;
+    const parts = condenseDiff(wordDiff(before, after), 3);
+    expect(parts).toEqual([
+      { type: 'skipped', words: 97 },
+      { type: 'same', text: 'palavra97 palavra98 palavra99 ' },
+      { type: 'removed', text: 'prefeito' },
+      { type: 'added', text: 'governador' },
+      { type: 'same', text: ' fim0 fim1 fim2' },
+      { type: 'skipped', words: 97 },
+    ]);
+  });
+
+  it('between two changes, a long unchanged stretch keeps context on both sides', () => {
+    const parts = condenseDiff(wordDiff(`a ${words(50)} b`, `x ${words(50)} y`), 2);
+    expect(parts.map((p) => p.type)).toEqual(['removed', 'added', 'same', 'skipped', 'same', 'removed', 'added']);
+    expect(parts[3]).toEqual({ type: 'skipped', words: 46 });
+  });
+
+  it('short stretches and texts without changes stay whole', () => {
+    expect(condenseDiff(wordDiff('o prefeito disse que sim', 'o governador disse que sim'), 3)).toEqual(wordDiff('o prefeito disse que sim', 'o governador disse que sim'));
+    expect(condenseDiff(wordDiff(words(500), words(500)), 3)).toEqual([{ type: 'same', text: words(500) }]);
   });
 });

@@ -95,3 +95,39 @@ function middle(a: string[], b: string[]): Array<[DiffPart['type'], string]> {
   }
   return parts.reverse();
 }
+
+/** A diff with long unchanged stretches left out: a skipped part says how many words it stands for. */
+export type CondensedPart = DiffPart | { type: 'skipped'; words: number };
+
+/**
+ * Keeps every change of a diff with `context` unchanged words on each side
+ * and leaves out the rest, counted, so a one-word fix in a long story reads
+ * in a few lines (issue #34). A diff without changes is returned whole.
+ * @example condenseDiff(wordDiff('a b c d e f g', 'a b c d e f h'), 2)
+ * // [{ type: 'skipped', words: 4 }, { type: 'same', text: 'e f ' }, { type: 'removed', text: 'g' }, { type: 'added', text: 'h' }]
+ */
+export function condenseDiff(parts: readonly DiffPart[], context = 12): CondensedPart[] {
+  if (!parts.some((p) => p.type !== 'same')) return [...parts];
+  const out: CondensedPart[] = [];
+  parts.forEach((p, i) => {
+    if (p.type !== 'same') {
+      out.push(p);
+      return;
+    }
+    const t = tokens(p.text);
+    const words = t.flatMap((tok, j) => (/\S/.test(tok) ? [j] : []));
+    const head = i === 0 ? 0 : context;
+    const tail = i === parts.length - 1 ? 0 : context;
+    // Leaving out fewer than a few words saves nothing.
+    if (words.length <= head + tail + 3) {
+      out.push(p);
+      return;
+    }
+    const headEnd = head ? words[head - 1]! + 1 : 0;
+    const tailStart = tail ? words[words.length - tail]! : t.length;
+    if (headEnd) out.push({ type: 'same', text: t.slice(0, headEnd).join('') });
+    out.push({ type: 'skipped', words: words.length - head - tail });
+    if (tailStart < t.length) out.push({ type: 'same', text: t.slice(tailStart).join('') });
+  });
+  return out;
+}

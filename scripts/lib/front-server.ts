@@ -14,8 +14,8 @@
 import { createReadStream, existsSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { movedAddress } from './redirects.ts';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { isLegacyQuery, movedAddress } from './redirects.ts';
 import { clientAddress, createReaderEdge } from './reader-edge.ts';
 import { adminHeaders, cacheControl, COMMON_HEADERS, INLINE_ASSET_TYPES, REDIRECT_CACHE, siteHeaders } from './security-headers.ts';
 
@@ -85,55 +85,83 @@ function fileFor(root: string, urlPath: string): string | null {
   return null;
 }
 
-const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
-/** Gzipped bodies by file and mtime; releases are immutable, so entries never go stale. */
-const gzipCache = new Map<string, Buffer>();
-
-function gzipped(file: string, mtimeMs: number): Buffer {
-  const key = `${file}:${mtimeMs}`;
-  let body = gzipCache.get(key);
-  if (!body) {
-    body = gzipSync(readFileSync(file), { level: 6 });
-    if (gzipCache.size > 2000) gzipCache.delete(gzipCache.keys().next().value!);
-    gzipCache.set(key, body);
-  }
-  return body;
-}
-
-/** Bodies of small files by file and mtime, like gzipCache: releases are immutable. */
+/** Text worth compressing (what deploy/nginx.conf's gzip_types names, plus HTML, XML and plain text). */
+export const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|rss\+xml|manifest\+json)\b|image\/svg\+xml)/;
+/** Past this, a text file is streamed as it is (a huge sitemap); everything the pages need is far below. */
+const MAX_COMPRESS = 2 * 1024 * 1024;
+/** Bodies kept in memory up to this size without compression (pages, /live.json, scripts). */
 const SMALL_FILE = 128 * 1024;
-const bodyCache = new Map<string, Buffer>();
 
-function cachedBody(file: string, mtimeMs: number): Buffer {
-  const key = `${file}:${mtimeMs}`;
-  let body = bodyCache.get(key);
-  if (!body) {
-    body = readFileSync(file);
-    if (bodyCache.size > 2000) bodyCache.delete(bodyCache.keys().next().value!);
-    bodyCache.set(key, body);
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * The encoding a client gets, from its Accept-Encoding (RFC 9110 12.5.3):
+ * brotli when accepted, else gzip, else none; `q=0` refuses one, `*` stands
+ * for any not named. Ties go to brotli (smaller), as nginx with both modules.
+ */
+export function negotiateEncoding(header: string | string[] | undefined): Encoding {
+  const q = new Map<string, number>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qp ? Number(qp.slice(2)) : 1;
+    q.set(name.trim(), Number.isFinite(value) ? value : 0);
   }
+  const weight = (enc: string) => q.get(enc) ?? q.get('*') ?? 0;
+  const br = weight('br');
+  const gz = weight('gzip');
+  if (br > 0 && br >= gz) return 'br';
+  if (gz > 0) return 'gzip';
+  return 'identity';
+}
+
+/** Fingerprinted bundles (/_astro/*, the admin's assets) never change: worth brotli's best, once. */
+const FINGERPRINTED = /\/(_astro|assets)\/[^/]+\.[0-9a-zA-Z_-]{6,}\.(js|mjs|css)$/;
+
+export function compress(body: Buffer, encoding: Exclude<Encoding, 'identity'>, fingerprinted: boolean): Buffer {
+  if (encoding === 'gzip') return gzipSync(body, { level: 6 });
+  return brotliCompressSync(body, {
+    params: {
+      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+      // Pages are many and each read once by the cache: brotli 5 (about gzip's time, smaller); bundles: 11.
+      [zlibConstants.BROTLI_PARAM_QUALITY]: fingerprinted ? 11 : 5,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+/**
+ * A file's body as sent for one encoding: read (and compressed) once, then
+ * from `bodies`, the byte-bounded cache (it counts the compressed bytes).
+ * Releases are immutable, so file + mtime + encoding never goes stale.
+ */
+function fileBody(bodies: SharedCache, file: string, mtimeMs: number, encoding: Encoding): Buffer {
+  const key = `${file}:${mtimeMs}:${encoding}`;
+  const hit = bodies.get(key);
+  if (hit) return hit.body;
+  const raw = readFileSync(file);
+  const body = encoding === 'identity' ? raw : compress(raw, encoding, FINGERPRINTED.test(file));
+  bodies.set(key, { at: Date.now(), until: Infinity, headers: {}, body });
   return body;
 }
 
-function send(req: http.IncomingMessage, res: http.ServerResponse, file: string, status = 200, cache?: string, security = siteHeaders()) {
+function send(req: http.IncomingMessage, res: http.ServerResponse, bodies: SharedCache, file: string, status = 200, cache?: string, security = siteHeaders()) {
   const ext = path.extname(file).toLowerCase();
   const type = TYPES[ext] ?? 'application/octet-stream';
+  const st = statSync(file);
+  const compressible = COMPRESSIBLE.test(type) && st.size <= MAX_COMPRESS;
   const headers: http.OutgoingHttpHeaders = {
     ...security,
     'content-type': type,
     'cache-control': cache ?? cacheControl(new URL(req.url ?? '/', 'http://x').pathname),
-    vary: 'accept-encoding',
+    ...(compressible ? { vary: 'accept-encoding' } : {}),
   };
-  const st = statSync(file);
-  if (COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-    const body = gzipped(file, st.mtimeMs);
-    res.writeHead(status, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });
-    return res.end(req.method === 'HEAD' ? undefined : body);
-  }
-  if (st.size <= SMALL_FILE) {
-    // Small files every page asks for (/live.json, pages, scripts) from memory: no open/read/close per reader.
-    const body = cachedBody(file, st.mtimeMs);
-    res.writeHead(status, { ...headers, 'content-length': body.length });
+  // A range asks for bytes of the file as stored: never of a compressed copy.
+  const encoding = compressible && !req.headers.range ? negotiateEncoding(req.headers['accept-encoding']) : 'identity';
+  if (encoding !== 'identity' || st.size <= SMALL_FILE) {
+    const body = fileBody(bodies, file, st.mtimeMs, encoding);
+    res.writeHead(status, { ...headers, ...(encoding !== 'identity' ? { 'content-encoding': encoding } : {}), 'content-length': body.length });
     return res.end(req.method === 'HEAD' ? undefined : body);
   }
   res.writeHead(status, headers);
@@ -145,26 +173,72 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, file: string,
 
 /**
  * Shared public JSON (`Cache-Control: public, max-age=N` from Directus, e.g.
- * the rankings and the active ads every page asks for; issue #9) is kept here
- * for N seconds, as nginx's proxy_cache does in production: a burst of
- * readers costs Directus one request per period. Only anonymous GETs (no
- * Authorization, no cookie) are served from it or stored, and never a response
- * that sets a cookie.
+ * the rankings every page asks for; issue #9) is kept here for N seconds, as
+ * nginx's proxy_cache does in production: a burst of readers costs Directus
+ * one request per period. Only anonymous GETs (no Authorization, no cookie)
+ * of JSON are served from it or stored, never a response that sets a cookie,
+ * and never a file: whether /api/assets/<id> may be read is decided by
+ * Directus on every request (an unpublished story's photo turns 403 at once;
+ * issue #32). The whole cache is bounded in bytes.
  */
-export type SharedCache = Map<string, { at: number; until: number; headers: http.IncomingHttpHeaders; body: Buffer }>;
-const SHARED_CACHE_ENTRIES = 500;
+export class SharedCache {
+  private readonly entries = new Map<string, { at: number; until: number; headers: http.IncomingHttpHeaders; body: Buffer }>();
+  private bytes = 0;
+  readonly maxBytes: number;
+  readonly maxEntryBytes: number;
+  constructor(maxBytes = 4 * 1024 * 1024, maxEntryBytes = 256 * 1024) {
+    this.maxBytes = maxBytes;
+    this.maxEntryBytes = maxEntryBytes;
+  }
+  get size() {
+    return this.entries.size;
+  }
+  get usedBytes() {
+    return this.bytes;
+  }
+  get(key: string, now = Date.now()) {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.until <= now) {
+      this.delete(key);
+      return undefined;
+    }
+    return hit;
+  }
+  set(key: string, value: { at: number; until: number; headers: http.IncomingHttpHeaders; body: Buffer }) {
+    if (value.body.length > this.maxEntryBytes) return;
+    this.delete(key);
+    // Oldest first out (a Map iterates in insertion order) until the new body fits.
+    for (const [k] of this.entries) {
+      if (this.bytes + value.body.length <= this.maxBytes) break;
+      this.delete(k);
+    }
+    this.entries.set(key, value);
+    this.bytes += value.body.length;
+  }
+  private delete(key: string) {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.bytes -= old.body.length;
+    this.entries.delete(key);
+  }
+}
 const sharedMaxAge = (headers: http.IncomingHttpHeaders) => {
   const cc = String(headers['cache-control'] ?? '');
   const m = /(?:^|,)\s*max-age=(\d+)/.exec(cc);
-  return /\bpublic\b/.test(cc) && !/no-store|private/.test(cc) && !headers['set-cookie'] && m ? Number(m[1]) : 0;
+  const json = /^application\/json\b/.test(String(headers['content-type'] ?? ''));
+  return json && /\bpublic\b/.test(cc) && !/no-store|private/.test(cc) && !headers['set-cookie'] && m ? Number(m[1]) : 0;
 };
 const anonymousGet = (req: http.IncomingMessage) => req.method === 'GET' && !req.headers.authorization && !req.headers.cookie;
+/** Files are never kept: their access is checked by Directus each time. */
+const shareable = (url: string) => !/^\/api\/assets(\/|$)/.test(url);
 
 function proxy(req: http.IncomingMessage, res: http.ServerResponse, target: URL, shared: SharedCache) {
   const key = req.url ?? '/';
-  if (anonymousGet(req)) {
+  const cacheable = anonymousGet(req) && shareable(key);
+  if (cacheable) {
     const hit = shared.get(key);
-    if (hit && hit.until > Date.now()) {
+    if (hit) {
       res.writeHead(200, { ...assetSafeHeaders(key, hit.headers), age: String(Math.floor((Date.now() - hit.at) / 1000)) });
       return res.end(hit.body);
     }
@@ -179,13 +253,17 @@ function proxy(req: http.IncomingMessage, res: http.ServerResponse, target: URL,
     },
     (up) => {
       res.writeHead(up.statusCode ?? 502, assetSafeHeaders(req.url ?? '', up.headers));
-      const maxAge = up.statusCode === 200 && anonymousGet(req) ? sharedMaxAge(up.headers) : 0;
+      const maxAge = up.statusCode === 200 && cacheable ? sharedMaxAge(up.headers) : 0;
       if (maxAge > 0) {
         const chunks: Buffer[] = [];
-        up.on('data', (c: Buffer) => chunks.push(c));
+        let size = 0;
+        up.on('data', (c: Buffer) => {
+          size += c.length;
+          // Past what one entry may hold, stop collecting (the reader still gets it all).
+          if (size <= shared.maxEntryBytes) chunks.push(c);
+        });
         up.on('end', () => {
-          if (shared.size >= SHARED_CACHE_ENTRIES) for (const [k, v] of shared) if (v.until <= Date.now()) shared.delete(k);
-          if (shared.size >= SHARED_CACHE_ENTRIES) return;
+          if (size > shared.maxEntryBytes) return;
           const body = Buffer.concat(chunks);
           const { 'transfer-encoding': _te, connection: _c, 'keep-alive': _k, ...headers } = up.headers;
           shared.set(key, { at: Date.now(), until: Date.now() + maxAge * 1000, headers: { ...headers, 'content-length': String(body.length) }, body });
@@ -230,7 +308,9 @@ function refuse(res: http.ServerResponse, status: number, message: string) {
 
 export function handler(o: FrontOptions) {
   const target = new URL(o.directusUrl);
-  const shared: SharedCache = new Map();
+  const shared = new SharedCache();
+  // Files' bodies (plain when small, compressed when text): 32 MB, no single one over 2 MB.
+  const bodies = new SharedCache(32 * 1024 * 1024, MAX_COMPRESS);
   const edge = o.edgeKey ? createReaderEdge({ directusUrl: o.directusUrl, key: o.edgeKey, log: (s) => console.log(`» ${s}`) }) : null;
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if ((req.url ?? '').length > MAX_PATH) throw new Refused(414, 'Endereço longo demais');
@@ -253,21 +333,26 @@ export function handler(o: FrontOptions) {
     };
     if (p.startsWith('/_admin/')) {
       const f = fileFor(real(o.adminDir), p.slice('/_admin'.length));
-      if (f) return send(req, res, f, 200, undefined, adminHeaders());
+      if (f) return send(req, res, bodies, f, 200, undefined, adminHeaders());
     } else if (ADMIN_ROUTE.test(p)) {
-      return send(req, res, path.join(real(o.adminDir), 'index.html'), 200, 'no-cache', adminHeaders());
+      return send(req, res, bodies, path.join(real(o.adminDir), 'index.html'), 200, 'no-cache', adminHeaders());
     }
     const siteDir = real(o.siteDir);
+    const moved = () => {
+      const to = movedAddress(siteDir, p, url.search);
+      if (!to) return false;
+      res.writeHead(301, { ...siteHeaders(), location: to, 'cache-control': REDIRECT_CACHE });
+      res.end();
+      return true;
+    };
+    // `/?p=12`: an imported WordPress address, answered before the home page (issue #27).
+    if (p === '/' && isLegacyQuery(url.searchParams) && moved()) return;
     const f = fileFor(siteDir, p);
-    if (f) return send(req, res, f);
-    // An old address of a story (title-era slug, editor's rename, the old portal's form) or of a renamed list.
-    const moved = movedAddress(siteDir, p);
-    if (moved) {
-      res.writeHead(301, { ...siteHeaders(), location: moved + url.search, 'cache-control': REDIRECT_CACHE });
-      return res.end();
-    }
+    if (f) return send(req, res, bodies, f);
+    // An old address of a story (title-era slug, editor's rename, the old portal's form), of a renamed list, or of an imported portal.
+    if (moved()) return;
     const notFound = p.startsWith('/news/') ? path.join(siteDir, 'news-not-found.html') : path.join(siteDir, '404.html');
-    if (existsSync(notFound)) return send(req, res, notFound, 404, 'no-cache');
+    if (existsSync(notFound)) return send(req, res, bodies, notFound, 404, 'no-cache');
     // No release on disk yet (the very first build is still running).
     if (!existsSync(siteDir)) return refuse(res, 503, 'O site está sendo gerado. Tente novamente em instantes.');
     refuse(res, 404, 'Oops! Page not found');

@@ -76,8 +76,8 @@ async function fakeDirectus(replies: Array<{ status: number; body: unknown } | '
 }
 
 /** The edge behind a tiny public server; `n` readers view at once. */
-async function readers(directusUrl: string, n: number) {
-  const edge = createReaderEdge({ directusUrl, key: 'k'.repeat(64), intervalMs: 20 });
+async function readers(directusUrl: string, n: number, intervalMs = 20) {
+  const edge = createReaderEdge({ directusUrl, key: 'k'.repeat(64), intervalMs });
   const front = http.createServer((req, res) => edge.handle(req, res, '203.0.113.1'));
   await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(front.address() as { port: number }).port}/`;
@@ -104,7 +104,8 @@ describe('createReaderEdge', () => {
   it('gathers readers into one request and gives each the answer Directus gave it', async () => {
     const d = await fakeDirectus([]);
     try {
-      const got = await readers(d.url, 30);
+      // A gathering window wide enough that 30 readers of one process arrive in it on a loaded machine.
+      const got = await readers(d.url, 30, 1000);
       expect(got.every((g) => g.status === 200 && g.body.counted === true)).toBe(true);
       expect(d.seen.reduce((a, b) => a + b, 0)).toBe(30);
       expect(d.seen.length).toBeLessThanOrEqual(2);

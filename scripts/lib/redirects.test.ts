@@ -2,7 +2,7 @@ import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { movedAddress, REDIRECTS_FILE } from './redirects.ts';
+import { isLegacyQuery, movedAddress, REDIRECTS_FILE } from './redirects.ts';
 
 const release = (aliases: unknown) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-redirects-'));
@@ -40,5 +40,45 @@ describe('movedAddress', () => {
     writeFileSync(path.join(d, REDIRECTS_FILE), JSON.stringify({ a: 'c' }));
     utimesSync(path.join(d, REDIRECTS_FILE), new Date(), new Date(Date.now() + 5000));
     expect(movedAddress(d, '/news/a/')).toBe('/news/c/');
+  });
+  it("keeps the reader's query on a story's or list's move (campaign tags)", () => {
+    expect(movedAddress(dir, '/news/antigo/', '?utm_source=whatsapp')).toBe('/news/novo/?utm_source=whatsapp');
+  });
+});
+
+describe("an imported portal's addresses (issue #27)", () => {
+  const d = release({
+    '/2020/05/03/ponte-nova': '/news/ponte-nova/',
+    '/ponte-nova': '/news/ponte-nova/',
+    '/?p=12': '/news/ponte-nova/',
+    '/category/cidades': '/category/cidades-para/',
+    '/?cat=7': '/category/cidades-para/',
+    '/fora': 'https://outro.site/',
+  });
+  it('answers WordPress permalinks, with or without the trailing slash, in any case and percent-encoded', () => {
+    expect(movedAddress(d, '/2020/05/03/ponte-nova/')).toBe('/news/ponte-nova/');
+    expect(movedAddress(d, '/2020/05/03/ponte-nova')).toBe('/news/ponte-nova/');
+    expect(movedAddress(d, '/Ponte-Nova/')).toBe('/news/ponte-nova/');
+    expect(movedAddress(d, '/%70onte-nova/')).toBe('/news/ponte-nova/');
+    expect(movedAddress(d, '/category/cidades/')).toBe('/category/cidades-para/');
+  });
+  it("answers `/?p=ID` and `/?cat=ID` by the query WordPress addresses with, and drops it (it was the key)", () => {
+    expect(movedAddress(d, '/', '?p=12')).toBe('/news/ponte-nova/');
+    expect(movedAddress(d, '/', '?utm=x&p=12')).toBe('/news/ponte-nova/');
+    expect(movedAddress(d, '/', '?cat=7')).toBe('/category/cidades-para/');
+    expect(movedAddress(d, '/', '?p=13')).toBeNull();
+    expect(movedAddress(d, '/', '?p=abc')).toBeNull();
+    expect(movedAddress(d, '/')).toBeNull();
+  });
+  it('never sends a reader off the site, nor answers a path that tries to climb', () => {
+    expect(movedAddress(d, '/fora/')).toBeNull();
+    expect(movedAddress(d, '/../ponte-nova/')).toBeNull();
+    expect(movedAddress(d, '/%E0%A4%A/')).toBeNull();
+  });
+  it('tells a WordPress query on the home page from any other', () => {
+    expect(isLegacyQuery(new URLSearchParams('p=12'))).toBe(true);
+    expect(isLegacyQuery(new URLSearchParams('page_id=3'))).toBe(true);
+    expect(isLegacyQuery(new URLSearchParams('utm_source=x'))).toBe(false);
+    expect(isLegacyQuery(new URLSearchParams('p=x'))).toBe(false);
   });
 });

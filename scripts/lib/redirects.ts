@@ -7,7 +7,9 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { movedListPath, redirectTarget } from '@portal/domain/permalinks';
+import { isLegacyEntry, legacyRequestKey, movedListPath, redirectTarget } from '@portal/domain/permalinks';
+
+export { isLegacyQuery } from '@portal/domain/permalinks';
 
 export const REDIRECTS_FILE = 'redirects.json';
 
@@ -35,14 +37,25 @@ function aliases(siteDir: string): Map<string, string> {
 }
 
 /**
- * Where an old address moved: `/news/<old>/` → the story's address now,
- * `/category/<old>/…` and `/municipio/<old>/…` → the same page of the renamed
- * list; null when the address is not an old one.
+ * Where an old address moved, with the query to send along: `/news/<old>/` →
+ * the story's address now, `/category/<old>/…` and `/municipio/<old>/…` → the
+ * same page of the renamed list, an imported portal's address (`/2020/05/03/x/`,
+ * `/?p=12`, issue #27) → the story or list it became; null when the address is
+ * not an old one. `search` is the request's query (`?utm_source=…`): kept on a
+ * story's or list's move, dropped on a legacy one (its query was the key).
  */
-export function movedAddress(siteDir: string, pathname: string): string | null {
+export function movedAddress(siteDir: string, pathname: string, search = ''): string | null {
   const map = aliases(siteDir);
   const m = /^\/news\/([a-z0-9-]{1,320})\/?$/.exec(pathname);
-  if (!m) return movedListPath(map, pathname);
-  const to = redirectTarget(map, m[1]!);
-  return to ? `/news/${to}/` : null;
+  if (m) {
+    const to = redirectTarget(map, m[1]!);
+    if (to) return `/news/${to}/${search}`;
+  } else {
+    const list = movedListPath(map, pathname);
+    if (list) return list + search;
+  }
+  const key = legacyRequestKey(pathname, new URLSearchParams(search));
+  const legacy = key ? map.get(key) : undefined;
+  return legacy && key && isLegacyEntry(key, legacy) ? legacy : null;
 }
+

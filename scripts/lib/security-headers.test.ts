@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../directus/scripts/lib/paths.ts';
-import { ADMIN_CSP, CACHE_RULES, cacheControl, COMMON_HEADERS, DEFAULT_CACHE, HSTS, SITE_CSP } from './security-headers.ts';
+import { createHash } from 'node:crypto';
+import { ADMIN_CSP, ASTRO_INLINE_SCRIPT_HASHES, CACHE_RULES, cacheControl, COMMON_HEADERS, DEFAULT_CACHE, HSTS, SITE_CSP } from './security-headers.ts';
 
 const conf = readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
 
@@ -27,6 +28,25 @@ function block(opening: RegExp): string {
   }
   throw new Error('bloco sem fim');
 }
+
+describe("the public pages' script policy (issue #32)", () => {
+  it("lists no 'unsafe-inline' nor 'unsafe-hashes' for scripts: an injected <script> or onerror= never runs", () => {
+    const scripts = SITE_CSP.split('; ').find((d) => d.startsWith('script-src '))!;
+    expect(scripts).not.toMatch(/'unsafe-inline'|'unsafe-hashes'|'unsafe-eval'/);
+  });
+
+  it("allows exactly the inline scripts of the installed Astro's island runtime, by hash", async () => {
+    const astro = path.join(ROOT, 'node_modules/astro/dist/runtime');
+    const files = { 'astro-island': 'server/astro-island.prebuilt.js', idle: 'client/idle.prebuilt.js', load: 'client/load.prebuilt.js', media: 'client/media.prebuilt.js', only: 'client/only.prebuilt.js', visible: 'client/visible.prebuilt.js' };
+    const actual: Record<string, string> = {};
+    for (const [name, file] of Object.entries(files)) {
+      const source = ((await import(path.join(astro, file))) as { default: string }).default;
+      actual[name] = `sha256-${createHash('sha256').update(source).digest('base64')}`;
+    }
+    // On an Astro upgrade this fails with the new hashes: put them in ASTRO_INLINE_SCRIPT_HASHES and deploy/nginx.conf.
+    expect(actual).toEqual(ASTRO_INLINE_SCRIPT_HASHES);
+  });
+});
 
 describe('nginx sends the same security headers as the front server', () => {
   const server = block(/^server\s*\{/m);

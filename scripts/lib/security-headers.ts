@@ -16,16 +16,34 @@ export const COMMON_HEADERS: Record<string, string> = {
 const LOCKDOWN = ["font-src 'self' data:", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"];
 
 /**
- * The public site: Astro inlines its island loader, so scripts need
- * 'unsafe-inline' (no user content is ever rendered as script: bodies and ads
- * go through the sanitizer). AdSense (after consent), YouTube (TV dialog and
- * embeds), Instagram and X (click-to-load embeds in articles, decision 030)
- * and any https radio stream are the third parties it may load.
+ * The only executable inline scripts of the public pages: Astro's own island
+ * runtime (the <astro-island> element and its client:* directives), by hash.
+ * Every script of ours is a file (astro.config.mjs `assetsInlineLimit: 0`), so
+ * no 'unsafe-inline': an injected <script> or onerror= never runs (issue #32).
+ * A unit test recomputes these from the installed Astro and scans a built
+ * site; an Astro upgrade that changes them fails it with the new list.
+ */
+export const ASTRO_INLINE_SCRIPT_HASHES = {
+  'astro-island': 'sha256-Ya0pUYrC7nM5Cn/056TyVuEiz6dFGrzmkWzgON0pF0U=',
+  idle: 'sha256-BF0290pkb3jxQsE7z00xR8Imp8X34FLC88L0lkMnrGw=',
+  load: 'sha256-QzWFZi+FLIx23tnm9SBU4aEgx4x8DsuASP07mfqol/c=',
+  media: 'sha256-0chmwFk0zaA528yFfGV7J9ppIpdfTPPULncDF3WG7Zs=',
+  only: 'sha256-eIXWvAmxkr251LJZkjniEK5LcPF3NkapbJepohwYRIc=',
+  visible: 'sha256-Q2BPg90ZMplYY+FSdApNErhpWafg2hcRRbndmvxuL/Q=',
+} as const;
+
+/**
+ * The public site. AdSense (after consent), YouTube (TV dialog and embeds),
+ * Instagram and X (click-to-load embeds in articles, decision 030) and any
+ * https radio stream are the third parties it may load.
  */
 export const SITE_CSP = [
   "default-src 'self'",
   // 'wasm-unsafe-eval': the search (Pagefind) runs WebAssembly; it allows no JS eval.
-  "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' https://pagead2.googlesyndication.com https://*.googlesyndication.com https://*.google.com https://*.doubleclick.net",
+  `script-src 'self' ${Object.values(ASTRO_INLINE_SCRIPT_HASHES)
+    .map((h) => `'${h}'`)
+    .join(' ')} 'wasm-unsafe-eval' https://pagead2.googlesyndication.com https://*.googlesyndication.com https://*.google.com https://*.doubleclick.net`,
+  // Inline styles stay: the critical CSS is inlined into each page (no script runs from a style).
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https:",
   "media-src 'self' https:",

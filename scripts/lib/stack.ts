@@ -7,11 +7,13 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import knexFactory from 'knex';
 import { buildExtensions } from '../../directus/scripts/build-extensions.ts';
-import { applyAll } from '../../directus/scripts/apply.ts';
+import { applyAll, knexFromEnv } from '../../directus/scripts/apply.ts';
+import { checkDirectusVersion } from '../../directus/scripts/lib/preflight.ts';
 import { directusEnv, type DbKind } from '../../directus/scripts/lib/env.ts';
 import { ROOT } from '../../directus/scripts/lib/paths.ts';
 import { bootstrap, startDirectus, type RunningDirectus } from '../../directus/scripts/lib/server.ts';
 import { runAstro } from './builder/site-build.ts';
+import { useWal } from '../../ops/src/database.ts';
 import { startFrontServer } from './front-server.ts';
 
 export type DirectusInstance = RunningDirectus & { env: Record<string, string> };
@@ -53,7 +55,16 @@ export async function startDirectusInstance(o: InstanceOptions): Promise<Directu
   if (o.fresh) rmSync(o.dataDir, { recursive: true, force: true });
   if (o.db === 'postgres') await preparePgDatabase(o.pgDatabase ?? 'portal_test', !!o.fresh);
   const env = directusEnv({ dataDir: o.dataDir, port: o.port, db: o.db, pgDatabase: o.pgDatabase, siteUrl: o.siteUrl, mailSmtpPort: o.mailSmtpPort, extra: o.extra });
+  // A database from a newer Directus is not migrated backwards (issue #28).
+  const db = knexFromEnv(env);
+  try {
+    await checkDirectusVersion(db);
+  } finally {
+    await db.destroy();
+  }
   await bootstrap(env);
+  // Readers (a backup, the builder) and Directus's writes go on side by side (decision 039).
+  if (env.DB_CLIENT === 'sqlite3') await useWal(env.DB_FILENAME!);
   const running = await startDirectus(env);
   try {
     await applyAll({ url: running.url, env, demo: o.demo, log });
@@ -75,7 +86,7 @@ function runNode(args: string[], env: Record<string, string>, cwd = ROOT): Promi
 }
 
 /** Static site from Directus content (DIRECTUS_URL is read at build time only). */
-export async function buildSite(o: { directusUrl: string; outDir: string; siteUrl: string }) {
+export async function buildSite(o: { directusUrl: string; directusToken: string; outDir: string; siteUrl: string }) {
   await runAstro(o.outDir, o);
 }
 

@@ -73,9 +73,21 @@ export class Supervisor<T extends Supervised> {
     }
   }
 
-  async stop() {
+  /**
+   * From now on an exit is expected, not a crash: nothing is restarted. stop()
+   * does this first; a shutdown that stops its parts one after another calls
+   * it for every part at once, as it begins: Ctrl-C reaches every process of
+   * the terminal's process group, so a child may end by itself before its turn
+   * to be stopped comes (issue #32: the mail catcher was restarted as npm start
+   * was closing).
+   */
+  standDown() {
     this.stopping = true;
     clearTimeout(this.timer);
+  }
+
+  async stop() {
+    this.standDown();
     await this.current?.stop();
     this.current = null;
   }

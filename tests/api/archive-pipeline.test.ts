@@ -89,6 +89,7 @@ beforeAll(async () => {
   builder = startBuilder({
     releasesRoot: root,
     directusUrl: inject('directusUrl'),
+    directusToken: inject('siteReaderToken'),
     siteUrl: 'http://localhost:4321',
     token: inject('builderToken'),
     catchUpMs: 60_000,

@@ -76,8 +76,15 @@ const cases: Case[] = [
     update: {},
     allowed: { anonymous: [], producer: [], editor: ['read'], super_admin: ['read'] },
   },
+  {
+    // Who has a story open in the editor: only /portal/news/:id/presence reads and writes it (tests/api/presence.test.ts).
+    collection: 'news_presence',
+    make: () => ({}),
+    update: {},
+    allowed: { anonymous: [], producer: [], editor: [], super_admin: ['read'] },
+  },
 ];
-const COUNTED = ['news_likes', 'news_views', 'news_daily'];
+const COUNTED = ['news_likes', 'news_views', 'news_daily', 'news_presence'];
 
 const pk = (c: Case, row: Record<string, unknown>) => String(c.collection === 'settings' ? row.key : row.id);
 

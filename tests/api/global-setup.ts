@@ -24,6 +24,9 @@ declare module 'vitest' {
     dbEnv: Record<string, string>;
     inboxUrl: string;
     edgeKey: string;
+    siteReaderToken: string;
+    dataDir: string;
+    monitorToken: string;
   }
 }
 
@@ -33,6 +36,8 @@ export default async function setup(project: TestProject) {
   // The pipeline test runs a builder here; elsewhere Directus's notifications just find no one listening.
   const builderPort = port + 400;
   const builderToken = 'token-do-construtor-de-teste';
+  // What an uptime monitor sends to GET /portal/health (issue #28).
+  const monitorToken = 'monitor-de-teste-0123456789abcdef0123456789';
   // Mails the product sends (newsletter, reset, sign-up) land in a local inbox the tests read.
   const dataDir = path.join(os.tmpdir(), `portal-api-test-${db}-${process.pid}`);
   mail = await startMailCatcher({ smtpPort: port + 500, webPort: port + 520, dir: `${dataDir}-mail` });
@@ -43,7 +48,7 @@ export default async function setup(project: TestProject) {
     db,
     pgDatabase: process.env.TEST_PG_DATABASE ?? 'portal_api_test',
     fresh: true,
-    extra: { PORTAL_BUILDER_URL: `http://127.0.0.1:${builderPort}`, PORTAL_BUILDER_TOKEN: builderToken },
+    extra: { PORTAL_BUILDER_URL: `http://127.0.0.1:${builderPort}`, PORTAL_BUILDER_TOKEN: builderToken, PORTAL_MONITOR_TOKEN: monitorToken },
   });
   await ensureDemoUsers(tokenClient(instance.url, instance.env.ADMIN_TOKEN!) as unknown as PortalClient, () => {});
   project.provide('directusUrl', instance.url);
@@ -53,6 +58,9 @@ export default async function setup(project: TestProject) {
   project.provide('builderToken', builderToken);
   project.provide('inboxUrl', mail.inboxUrl);
   project.provide('edgeKey', instance.env.PORTAL_EDGE_KEY!);
+  project.provide('siteReaderToken', instance.env.PORTAL_SITE_READER_TOKEN!);
+  project.provide('dataDir', dataDir);
+  project.provide('monitorToken', monitorToken);
   project.provide('dbEnv', Object.fromEntries(Object.entries(instance.env).filter(([k]) => k.startsWith('DB_'))));
   return async () => {
     await instance?.stop();

@@ -119,8 +119,24 @@ describe('embargoed images', () => {
     }
   });
 
-  it('a scheduled story keeps its photo private until its time', async () => {
+  it('a scheduled story keeps its photo private until its time, and the sweep opens it within a minute of it', async () => {
     const id = (await upload(who.editor, jpeg, 'agendada.jpg', 'image/jpeg')).data!.id;
+    // The sweep (portal-hooks, every 20 s) publishes what came due since its last run.
+    const when = new Date(Date.now() + 8_000);
+    created(await who.editor.post('/items/news', newsFactory({ status: 'published', scheduled_at: when.toISOString(), featured_image: `/api/assets/${id}` })));
+    // Private on every look until its time.
+    while (Date.now() < when.getTime() - 500) {
+      expect((await asset(id)).status).toBe(403);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    // Action: its time passes; no one touches the story.
+    await eventually(async () => (await asset(id)).status === 200, 75_000);
+    expect(Date.now() - when.getTime()).toBeLessThanOrEqual(60_000);
+    expect((await asset(id)).headers.get('content-type')).toBe('image/jpeg');
+  }, 100_000);
+
+  it("a story scheduled for later keeps its photo private (an hour ahead: no sweep opens it)", async () => {
+    const id = (await upload(who.editor, jpeg, 'agendada-depois.jpg', 'image/jpeg')).data!.id;
     const later = new Date(Date.now() + 3600_000).toISOString();
     created(await who.editor.post('/items/news', newsFactory({ status: 'published', scheduled_at: later, featured_image: `/api/assets/${id}` })));
     expect((await asset(id)).status).toBe(403);

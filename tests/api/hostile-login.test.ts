@@ -46,6 +46,23 @@ describe('/auth/login under brute force', () => {
     expect((await login(EMAILS.editor, PASSWORD, address())).status).toBe(200);
   });
 
+  it('40 wrong passwords at once: each is counted before its check, so exactly 5 reach the password and 35 get 429 (issue #32)', async () => {
+    const staff = await createStaff('producer');
+    const email = (await staff.get('/users/me?fields=email')).data.email as string;
+    const attacker = address();
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => login(email, `errada-${i}`, attacker)));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+    // The refused ones did not count against the account: from elsewhere its owner signs in.
+    expect((await login(email, PASSWORD, address())).status).toBe(200);
+  });
+
+  it('a successful login gives its reservation back: signing in often is never limited', async () => {
+    const from = address();
+    for (let i = 0; i < 8; i++) expect((await login(EMAILS.producer, PASSWORD, from)).status).toBe(200);
+  });
+
   it('one address guessing across many accounts is stopped after 20 failures', async () => {
     const attacker = address();
     const results = await Promise.all(Array.from({ length: 20 }, () => login(`ninguem-${randomUUID()}@portal.test`, 'x', attacker)));
@@ -63,7 +80,8 @@ describe('/auth/login under brute force', () => {
     }
     expect((await login(email, 'errada', address())).status).toBe(429);
     expect(await userStatus(email)).toBe('active');
-  });
+    // 50 password checks (argon2, slow on purpose): CI runs the SQLite and PostgreSQL suites side by side.
+  }, 240_000);
 
   it('a successful login clears that address\'s count on the account', async () => {
     const staff = await createStaff('producer');

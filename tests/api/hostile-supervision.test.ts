@@ -14,9 +14,9 @@ import { startDirectus } from '../../directus/scripts/lib/server.ts';
 import { startBuilder } from '../../scripts/lib/builder/service.ts';
 import { Supervisor } from '../../scripts/lib/supervisor.ts';
 import { startDirectusInstance, startFrontServer, type DirectusInstance } from '../../scripts/lib/stack.ts';
-import { baseUrl } from './support.ts';
+import { localPort } from './support.ts';
 
-const port = Number(new URL(baseUrl()).port) + 7;
+const port = localPort(7);
 const root = path.join(os.tmpdir(), `portal-supervision-${process.pid}`);
 let env: Record<string, string> = {};
 let directus: Supervisor<DirectusInstance>;
@@ -46,6 +46,7 @@ beforeAll(async () => {
   builder = startBuilder({
     releasesRoot: path.join(root, 'site'),
     directusUrl: url,
+    directusToken: env.PORTAL_SITE_READER_TOKEN!,
     siteUrl: 'http://localhost',
     token: 'x',
     catchUpMs: 0,
@@ -53,7 +54,7 @@ beforeAll(async () => {
     jobs: {
       full: async () => {
         buildsStarted++;
-        const res = await fetch(`${url}/items/municipalities?fields=name&limit=-1`);
+        const res = await fetch(`${url}/items/municipalities?fields=name&limit=-1`, { headers: { authorization: `Bearer ${env.PORTAL_SITE_READER_TOKEN}` } });
         const names = ((await res.json()) as { data: Array<{ name: string }> }).data.map((m) => m.name);
         const dir = builder.releases.prepare();
         mkdirSync(dir, { recursive: true });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hourMinutePtBR } from '@portal/domain/dates';
-import { newsListFilter, type NewsListStatus } from '@portal/domain/news-access';
+import { defaultNewsListStatus, newsListFilter, type NewsListStatus } from '@portal/domain/news-access';
 import { asUtc } from '@portal/domain/timestamps';
 import { admin, anonymous, asEveryone, created, createStaff, message, municipalityId, newsFactory, seedNews, type Api } from './support.ts';
 
@@ -20,11 +20,10 @@ describe('/items/news', () => {
     it('reads published news only', async () => {
       const tag = `vis-${Date.now()}`;
       const published = await seedNews({ title: `${tag} publicada`, status: 'published' });
-      await seedNews({ title: `${tag} rascunho`, status: 'draft' });
-      await seedNews({ title: `${tag} pendente`, status: 'pending' });
-      await seedNews({ title: `${tag} arquivada`, status: 'archived' });
-      // Action
-      const r = await anonymous().get(`/items/news?filter[title][_starts_with]=${tag}&fields=id,status`);
+      const others = [await seedNews({ title: `${tag} rascunho`, status: 'draft' }), await seedNews({ title: `${tag} pendente`, status: 'pending' }), await seedNews({ title: `${tag} arquivada`, status: 'archived' })];
+      // Action (by id: the public filters only on indexed fields, issue #32)
+      const ids = [published, ...others].map((n) => n.id).join(',');
+      const r = await anonymous().get(`/items/news?filter[id][_in]=${ids}&fields=id,status`);
       // Assert
       expect(r.status).toBe(200);
       expect(r.data).toEqual([{ id: published.id, status: 'published' }]);
@@ -105,6 +104,21 @@ describe('/items/news', () => {
       expect(theirs.municipality_id).toBe(santarem);
       expect((await who.producer.get(`/items/news/${theirs.id}`)).status).toBe(403);
       expect((await who.producer.patch(`/items/news/${theirs.id}`, { title: 'x' })).status).toBe(403);
+    });
+
+    it("cannot read or edit a colleague's draft in the same municipality (the rule is authorship, not place)", async () => {
+      const colleague: Api = await createStaff('producer', 'Belém');
+      const theirs = created(await colleague.post('/items/news', newsFactory({ status: 'draft' })));
+      const pending = created(await colleague.post('/items/news', newsFactory({ status: 'pending' })));
+      expect(theirs.municipality_id).toBe(belem);
+      for (const n of [theirs, pending]) {
+        expect((await who.producer.get(`/items/news/${n.id}`)).status).toBe(403);
+        expect((await who.producer.get(`/items/news?filter[id][_eq]=${n.id}&fields=id`)).data).toEqual([]);
+        expect((await who.producer.patch(`/items/news/${n.id}`, { title: 'Texto do colega mudado' })).status).toBe(403);
+      }
+      // Nothing of theirs changed.
+      expect((await admin().get(`/items/news/${theirs.id}?fields=title`)).data.title).toBe(theirs.title);
+      expect((await admin().get(`/items/news/${pending.id}?fields=title`)).data.title).toBe(pending.title);
     });
 
     it('cannot edit own news once an editor published it', async () => {
@@ -199,7 +213,7 @@ describe('/items/news', () => {
     /** The admin list's request: the role's filter for one status, plus the search box's text. */
     const list = async (as: Api, role: string, status: NewsListStatus, search: string) => {
       const filter = encodeURIComponent(JSON.stringify(newsListFilter(role, as.userId ?? '', status)));
-      const r = await as.get(`/items/news?filter=${filter}&search=${encodeURIComponent(search)}&fields=status,title&sort=title&limit=-1`);
+      const r = await as.get(`/items/news?filter=${filter}&search=${encodeURIComponent(search)}&fields=status,title&sort=title&limit=1000`);
       expect(r.status).toBe(200);
       return (r.data as Array<{ status: string }>).map((n) => n.status).sort();
     };
@@ -216,9 +230,12 @@ describe('/items/news', () => {
       for (const status of STATUSES) await seedNews({ title: `${tag} ${status}`, status });
       const own = created(await who.producer.post('/items/news', newsFactory({ title: `${tag} própria` })));
       expect(await list(who.producer, 'producer', 'all', tag)).toEqual([own.status]);
-      // What the server itself allows, whatever filter a client sends: own news and published ones.
-      const r = await who.producer.get(`/items/news?search=${tag}&fields=status&limit=-1`);
-      expect((r.data as Array<{ status: string }>).map((n) => n.status).sort()).toEqual(['draft', 'published']);
+      // Her default list (issue #34): every story of hers not yet published, so one sent for review stays in it.
+      const sent = created(await who.producer.post('/items/news', newsFactory({ title: `${tag} enviada`, status: 'pending' })));
+      expect(await list(who.producer, 'producer', defaultNewsListStatus('producer'), tag)).toEqual([own.status, sent.status].sort());
+      // What the server itself allows, whatever filter a client sends: own news (draft, pending) and published ones.
+      const r = await who.producer.get(`/items/news?search=${tag}&fields=status&limit=1000`);
+      expect((r.data as Array<{ status: string }>).map((n) => n.status).sort()).toEqual(['draft', 'pending', 'published']);
     });
   });
 

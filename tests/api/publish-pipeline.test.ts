@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startBuilder } from '../../scripts/lib/builder/service.ts';
 import { startFrontServer } from '../../scripts/lib/front-server.ts';
 import { literalNewsSlug, newsSlug } from '../../domain/src/slug.ts';
-import { admin, anonymous, asEveryone, created as ok, message, newsFactory, type Api, type Who } from './support.ts';
+import { adFactory, admin, anonymous, asEveryone, created as ok, message, newsFactory, type Api, type Who } from './support.ts';
 import { statSync } from 'node:fs';
 
 let who: Record<Who, Api>;
@@ -34,6 +34,7 @@ beforeAll(async () => {
   builder = startBuilder({
     releasesRoot: root,
     directusUrl: inject('directusUrl'),
+    directusToken: inject('siteReaderToken'),
     siteUrl: 'http://localhost:4321',
     token: inject('builderToken'),
     catchUpMs: 0,
@@ -180,7 +181,7 @@ describe('publish pipeline', () => {
   it('a failed build keeps the last good site online and reports the failure', async () => {
     await builder.idle();
     const liveBefore = builder.releases.active();
-    const broken = startBuilder({ releasesRoot: root, directusUrl: 'http://127.0.0.1:9', siteUrl: 'http://localhost:4321', token: '', catchUpMs: 0 });
+    const broken = startBuilder({ releasesRoot: root, directusUrl: 'http://127.0.0.1:9', directusToken: inject('siteReaderToken'), siteUrl: 'http://localhost:4321', token: '', catchUpMs: 0 });
     await broken.trigger({ full: true });
     await broken.stop();
     expect(broken.status.lastError).toMatch(/astro build falhou/);
@@ -201,6 +202,24 @@ describe('publish pipeline', () => {
     const lateBy = Date.now() - when.getTime();
     console.log(`agendada: no ar ${lateBy} ms após o horário`);
     expect(lateBy).toBeLessThanOrEqual(60_000);
+  }, 120_000);
+
+  it('an ad scheduled for later reaches the pages within 60 s of its start, with no other change (decision 055)', async () => {
+    const when = new Date(Date.now() + 10_000);
+    const title = `Anúncio agendado ${Date.now()}`;
+    const ad = await who.super_admin.post('/items/ads', adFactory({ title, ad_type: 'sidebar', position: 'top', start_date: when.toISOString(), end_date: null }));
+    expect(ad.status).toBe(200);
+    try {
+      await builder.idle();
+      const live = () => readFileSync(path.join(builder.releases.current, 'live.json'), 'utf8');
+      expect(live()).not.toContain(ad.data.id);
+      await until(() => live().includes(ad.data.id), 100_000, 'anúncio agendado no ar');
+      const lateBy = Date.now() - when.getTime();
+      console.log(`anúncio agendado: no ar ${lateBy} ms após o início`);
+      expect(lateBy).toBeLessThanOrEqual(60_000);
+    } finally {
+      await who.super_admin.del(`/items/ads/${ad.data.id}`);
+    }
   }, 120_000);
 });
 

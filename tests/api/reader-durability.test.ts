@@ -11,9 +11,9 @@ import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDirectus, type RunningDirectus } from '../../directus/scripts/lib/server.ts';
 import { startDirectusInstance } from '../../scripts/lib/stack.ts';
-import { baseUrl } from './support.ts';
+import { localPort } from './support.ts';
 
-const port = Number(new URL(baseUrl()).port) + 9;
+const port = localPort(9);
 const root = path.join(os.tmpdir(), `portal-reader-durability-${process.pid}`);
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 let env: Record<string, string> = {};

@@ -16,7 +16,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 it('two builds outside the checkout at once both succeed, and leave no shared scratch behind', async () => {
   const outs = ['a', 'b'].map((d) => path.join(root, d));
-  await Promise.all(outs.map((outDir) => buildSite({ directusUrl: inject('directusUrl'), outDir, siteUrl: 'http://localhost:4321' })));
+  await Promise.all(outs.map((outDir) => buildSite({ directusUrl: inject('directusUrl'), directusToken: inject('siteReaderToken'), outDir, siteUrl: 'http://localhost:4321' })));
   for (const out of outs) {
     expect(existsSync(path.join(out, 'index.html')), out).toBe(true);
     expect(readdirSync(out)).not.toContain('.prerender');

@@ -6,7 +6,7 @@
  * page among them, and leaves nothing beside its release; a helper that dies
  * fails the build, and the live release stays as it was.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
@@ -16,9 +16,10 @@ import { buildFull } from '../../scripts/lib/builder/site-build.ts';
 import { STORY_PROCESSES_ENV } from '../../scripts/lib/builder/story-shards.ts';
 import { admin, newsFactory } from './support.ts';
 import { buildMoment, filesOf } from './build-output.ts';
+import { processesWithEnv } from '../support/processes.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'portal-shards-'));
-const site = { directusUrl: inject('directusUrl'), siteUrl: 'http://localhost:4321' };
+const site = { directusUrl: inject('directusUrl'), directusToken: inject('siteReaderToken'), siteUrl: 'http://localhost:4321' };
 const stamp = Date.now();
 let releases: Releases;
 
@@ -29,20 +30,11 @@ const moment = (b: Buffer) =>
     .replace(/(data-rel[^>]*>)[^<]*</g, '$1<');
 
 /** This test's full build's helpers in the process table: they carry their shard and their output folder in their environment. */
-function helperPids(): number[] {
-  return readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        const env = readFileSync(`/proc/${d}/environ`, 'latin1').split('\0');
-        // This file's builds only: the API suite on the other database may be building beside it.
-        return env.includes(`${STORY_SHARD_ENV}=1/2`) && env.some((e) => e.startsWith(`SITE_OUT_DIR=${releases.releasesDir}/`));
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
+const helperPids = () =>
+  processesWithEnv(
+    // This file's builds only: the API suite on the other database may be building beside it.
+    (env) => env.includes(`${STORY_SHARD_ENV}=1/2`) && env.some((e) => e.startsWith(`SITE_OUT_DIR=${releases.releasesDir}/`)),
+  ).map((p) => Number(p.split(' ')[0]));
 
 beforeAll(async () => {
   releases = new Releases(root);

@@ -156,3 +156,22 @@ export async function withinOneMinute(needMs = 15_000): Promise<void> {
   const left = 60_000 - (Date.now() % 60_000);
   if (left < needMs) await new Promise((r) => setTimeout(r, left + 50));
 }
+
+/**
+ * The Redis database of one API run: the SQLite and PostgreSQL runs go side by
+ * side in CI and the code under test uses fixed key names (`portal:login-*`,
+ * the sweep clock), so each run, and each use, gets its own database (issue #31).
+ */
+export function testRedisUrl(use: 'login' | 'sweep'): string {
+  if (process.env.TEST_REDIS_URL) return process.env.TEST_REDIS_URL;
+  const db = { sqlite: { login: 7, sweep: 8 }, postgres: { login: 10, sweep: 11 } }[inject('dbKind') === 'postgres' ? 'postgres' : 'sqlite'][use];
+  return `redis://127.0.0.1:6379/${db}`;
+}
+
+/**
+ * A port block of one test file, beside the suite's Directus. The SQLite and
+ * PostgreSQL runs go side by side in CI and their Directus ports differ by one:
+ * without a shift, `npm start`'s five ports of one run met the other's
+ * (EADDRINUSE on the mail catcher), so the PostgreSQL run's blocks sit 100 above.
+ */
+export const localPort = (offset: number): number => Number(new URL(baseUrl()).port) + offset + (inject('dbKind') === 'postgres' ? 100 : 0);

@@ -6,8 +6,9 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sweepClock } from '../../directus/extensions/portal-hooks/src/sweep-clock.ts';
+import { testRedisUrl } from './support.ts';
 
-const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/8';
+const REDIS = testRedisUrl('sweep');
 const t = (s: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, s));
 
 afterAll(async () => {

@@ -21,7 +21,7 @@ import { admin, newsFactory } from './support.ts';
 import { buildMoment, filesOf } from './build-output.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'portal-warm-'));
-const site = { directusUrl: inject('directusUrl'), siteUrl: 'http://localhost:4321' };
+const site = { directusUrl: inject('directusUrl'), directusToken: inject('siteReaderToken'), siteUrl: 'http://localhost:4321' };
 let releases: Releases;
 let live: string;
 let worker: BuildWorker;
@@ -81,10 +81,19 @@ it('a targeted build in the warm process writes what a cold astro build writes, 
     }
     expect([...w.keys()].filter((f) => !c.has(f))).toEqual([]);
     const differ = [...w].filter(([f, bytes]) => !bytes.equals(c.get(f)!)).map(([f]) => f);
-    expect(differ.filter((f) => buildMoment(c.get(f)!) !== buildMoment(w.get(f)!))).toEqual([]);
+    let unlike = differ.filter((f) => buildMoment(c.get(f)!) !== buildMoment(w.get(f)!));
+    if (unlike.length) {
+      // Other test files share this Directus: a story or a TOP of theirs between the two builds
+      // changes a list page. A page the warm build wrote must then match a cold build made after it.
+      const again = releases.prepare();
+      await runAstro(again, site, envFor(req));
+      const c2 = written(again);
+      unlike = unlike.filter((f) => !c2.has(f) || buildMoment(c2.get(f)!) !== buildMoment(w.get(f)!));
+    }
+    expect(unlike).toEqual([]);
   }
   expect(worker.started).toBe(1);
-}, 240_000);
+}, 420_000);
 
 it('a warm process killed in the middle of a build fails that build; the next build runs in a new process', async () => {
   const req: TargetedRequest = { full: false, news: [], slugs: [] };
@@ -92,7 +101,7 @@ it('a warm process killed in the middle of a build fails that build; the next bu
   const doomed = worker.run({ ...astroEnv(releases.prepare(), site), ...envFor(req) });
   // Soon enough: a rendered job takes well under a second.
   setTimeout(() => process.kill(pid, 'SIGKILL'), 30);
-  await expect(doomed).rejects.toThrow(/o processo de build terminou no meio \(SIGKILL\)/);
+  await expect(doomed).rejects.toThrow(/o processo de build terminou no meio \(sinal SIGKILL\)/);
   const next = releases.prepare();
   await worker.run({ ...astroEnv(next, site), ...envFor(req) });
   expect(existsSync(path.join(next, 'index.html'))).toBe(true);

@@ -1,4 +1,5 @@
 /** axe-core on the main admin screens (WCAG 2.1 A/AA): forms are labelled, contrast holds. */
+import { storyEditor } from './admin-support.ts';
 import { expect, test } from '@playwright/test';
 import { signIn } from './support.ts';
 import { expectNoAxeViolations } from './site-support.ts';
@@ -19,10 +20,10 @@ for (const path of ['/admin', '/admin/news', '/admin/municipalities', '/admin/ad
   });
 }
 
-test('diálogo de notícia aberto sem violações (produtor)', async ({ page }) => {
+test('editor de notícia (página) sem violações (produtor)', async ({ page }) => {
   await signIn(page, 'producer');
   await page.goto('/admin/news');
-  await page.getByRole('button', { name: 'Nova Notícia' }).click();
-  await expect(page.getByRole('dialog', { name: 'Nova Notícia' })).toBeVisible();
+  await page.getByRole('link', { name: 'Nova Notícia' }).click();
+  await expect(storyEditor(page, 'Nova Notícia')).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -2,11 +2,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createItem, deleteItem, deleteUser, readItems, readUsers, updateItem } from '../../directus/scripts/lib/client.ts';
 import { adFactory } from '../../directus/seed/factories.ts';
+import { mailsTo } from '../../scripts/lib/mail-catcher.ts';
 import { adminApi, failOnPageErrors, linkIn, mailFor, signIn } from './support.ts';
 import { expectToast, sidebar, unique } from './admin-support.ts';
 import { expectNoAxeViolations } from './site-support.ts';
 import { DEFAULT_SETTINGS } from '@portal/domain/settings';
 import { SITE_WIDE } from '@portal/domain/build-contract';
+import { STAFF_ALL_ROWS } from '@portal/domain/query-rules';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -21,7 +23,9 @@ const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText
 const ERROR = { status: 500, contentType: 'application/json', body: '{"errors":[{"message":"falha simulada"}]}' };
 /** Fails a collection's paged list reads (page=…), leaving the session's own reads alone. */
 /** Fails a screen's list read: a page of it, or the whole table a name-sorted list reads (decision 023). */
-const fail500 = (page: Page, glob: string) => page.route(glob, (r) => (/[?&](page=|limit=-1)/.test(r.request().url()) ? r.fulfill(ERROR) : r.continue()));
+// The list's own read: a page, or every row of a list sorted in pt-BR order (STAFF_ALL_ROWS, the staff's cap).
+const LIST_READ = new RegExp(`[?&](page=|limit=${STAFF_ALL_ROWS}(&|$))`);
+const fail500 = (page: Page, glob: string) => page.route(glob, (r) => (LIST_READ.test(r.request().url()) ? r.fulfill(ERROR) : r.continue()));
 
 test.describe('publicidade', () => {
   test('"Gerenciar Publicidade": criar, buscar, filtrar, alternar status e excluir', async ({ page }) => {
@@ -126,8 +130,10 @@ test.describe('configurações', () => {
   test.beforeEach(async () => {
     original = (await adminApi().request(readItems('settings', { fields: ['key', 'value'], limit: -1 }))) as typeof original;
   });
+  // Only what these tests change is put back: another spec may be saving other settings meanwhile.
+  const CHANGED = ['urgent_message', 'twitter_url', 'facebook_url'];
   test.afterEach(async () => {
-    for (const { key, value } of original) await adminApi().request(updateItem('settings', key, { value }));
+    for (const { key, value } of original.filter((o) => CHANGED.includes(o.key))) await adminApi().request(updateItem('settings', key, { value }));
   });
 
   test('salva as quatro seções; vazio é salvo como texto vazio', async ({ page }) => {
@@ -190,7 +196,7 @@ test.describe('configurações', () => {
       execFileSync('cp', ['-al', `${before}/.`, cachedHome]);
       await api.request(updateItem('ads', bottom.id, { is_active: false } as never));
       await api.request(updateItem('settings', 'urgent_message', { value: message }));
-      const after = await buildTargeted(SITE_WIDE, null, releases, { directusUrl: s.directusUrl, siteUrl: s.siteUrl });
+      const after = await buildTargeted(SITE_WIDE, null, releases, { directusUrl: s.directusUrl, directusToken: s.siteReaderToken, siteUrl: s.siteUrl });
       releases.activate(after);
       // The story page is byte for byte the one built before both changes ...
       expect(readFileSync(path.join(after, 'news', story!.slug, 'index.html'), 'utf8')).toBe(article);
@@ -223,6 +229,8 @@ test.describe('configurações', () => {
     await page.unroute('**/api/items/settings?**');
     await page.reload();
     await page.route('**/api/items/settings/**', (r) => r.fulfill(ERROR));
+    // Only what changed is written: a change, so the save reaches the server (and fails there).
+    await page.getByLabel('Mensagem da Seção Urgente').fill(unique('Aviso'));
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expectToast(page, 'Erro', 'Não foi possível salvar as configurações.');
   });
@@ -284,6 +292,13 @@ test('super_admin convida um membro da equipe, o convite chega e vale, muda pape
   await expect(row(page, email)).toContainText('Convite pendente');
 
   // The invitation arrives in pt-BR; its link lets the new member choose a password and sign in.
+  await mailFor(email);
+  // Not accepted yet: the screen offers to send it again, never to "reactivate" it (issue #34).
+  await expect(row(page, email).getByRole('button', { name: /^Reativar/ })).toHaveCount(0);
+  await row(page, email).getByRole('button', { name: `Reenviar convite para ${name}` }).click();
+  await expectToast(page, 'Sucesso', `Convite reenviado para ${email}`);
+  await expect.poll(async () => (await mailsTo(stackState().inboxUrl, email)).length, { timeout: 20_000 }).toBe(2);
+  await expect(row(page, email)).toContainText('Convite pendente');
   const mail = await mailFor(email);
   expect(mail.subject).toBe('Convite para a equipe do Portal Pará');
   const invited = await browser.newPage();
@@ -377,7 +392,7 @@ test('telas sob demanda mostram o estado de erro', async ({ page }) => {
   await expectToast(page, 'Erro', 'Não foi possível carregar os perfis');
 });
 
-test('Eventos e Perfis carregam sob demanda mostrando "Loading..."', async ({ page }) => {
+test('Eventos e Perfis carregam sob demanda mostrando "Carregando..." (o "Loading..." da especificação, em português: issue #34)', async ({ page }) => {
   await signIn(page, 'super_admin');
   // Hold the lazy chunks back so the fallback is observable.
   for (const chunk of ['events-screen', 'profiles-screen']) {
@@ -387,9 +402,9 @@ test('Eventos e Perfis carregam sob demanda mostrando "Loading..."', async ({ pa
     });
   }
   await page.getByRole('navigation', { name: 'Menu administrativo' }).getByRole('link', { name: 'Eventos' }).click();
-  await expect(page.getByText('Loading...')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Carregando...' }).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Gerenciar Eventos' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Menu administrativo' }).getByRole('link', { name: 'Perfis' }).click();
-  await expect(page.getByText('Loading...')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Carregando...' }).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Gerenciar Perfis' })).toBeVisible();
 });

@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { buildSite, startFrontServer } from '../../scripts/lib/stack.ts';
 import { failOnPageErrors, signIn, stackState } from './support.ts';
-import { apiAs, arrangeNews, expectToast, removeNews, unique } from './admin-support.ts';
+import { apiAs, arrangeNews, expectToast, removeNews, unique, storyEditor } from './admin-support.ts';
 import { expectNoAxeViolations } from './site-support.ts';
 import { readItems, updateItem } from '../../directus/scripts/lib/client.ts';
 
@@ -30,10 +30,12 @@ async function openPublished(page: Page, title: string) {
   await page.goto('/admin/news');
   await page.getByRole('combobox', { name: 'Filtrar por status' }).selectOption('published');
   await page.getByRole('searchbox', { name: 'Buscar notícias' }).fill(title);
+  // The list keeps its search in the address (the editor's way back returns to it): wait until it is there.
+  await expect(page).toHaveURL(/[?&]busca=/);
   await row(page, title)
-    .getByRole('button', { name: `Editar ${title}` })
+    .getByRole('link', { name: `Editar ${title}` })
     .click();
-  return page.getByRole('dialog', { name: 'Editar Notícia' });
+  return storyEditor(page, 'Editar Notícia');
 }
 
 test('an editor attaches a correction; the built article and /correcoes show it', async ({ page }) => {
@@ -56,7 +58,7 @@ test('an editor attaches a correction; the built article and /correcoes show it'
     // The site as the next build makes it.
     const s = stackState();
     const outDir = path.join(path.dirname(s.siteDir), 'site-corrections');
-    await buildSite({ directusUrl: s.directusUrl, outDir, siteUrl: base });
+    await buildSite({ directusUrl: s.directusUrl, directusToken: s.siteReaderToken, outDir, siteUrl: base });
     server = await startFrontServer({ port: PORT, siteDir: outDir, adminDir: s.adminDir, directusUrl: s.directusUrl });
 
     await page.goto(`${base}/news/${story.slug}`);
@@ -97,16 +99,27 @@ test('the history lists each save, diffs a version against the current one and r
     await expect(versions.first()).toContainText(/Edição · Publicado$/);
     await versions.last().click();
     const diff = dialog.getByTestId('revision-diff');
-    await expect(diff.locator('del')).toContainText(['prefeito']);
-    await expect(diff.locator('ins')).toContainText(['governador']);
-    // The dialog with both panels open (history, diff and corrections) stays accessible.
+    // Readable text, marked: what the current version dropped and what it added (issue #34).
+    await expect(diff.locator('[data-field-diff] del')).toHaveText(['prefeito']);
+    await expect(diff.locator('[data-field-diff] ins')).toHaveText(['errado', 'governador']);
+    // The editor with both panels open (history, diff and corrections) stays accessible.
     await dialog.getByRole('button', { name: 'Correções' }).click();
     await expect(dialog.getByText('Nenhuma correção registrada.')).toBeVisible();
     await expectNoAxeViolations(page);
     await diff.getByRole('button', { name: 'Restaurar esta versão' }).click();
+    // Over a live story, it asks first (issue #34).
+    const confirm = page.getByRole('alertdialog', { name: 'Restaurar esta versão?' });
+    await expect(confirm).toContainText('Esta notícia está publicada');
+    await confirm.getByRole('button', { name: 'Restaurar' }).click();
     await expectToast(page, 'Sucesso', 'Versão restaurada com sucesso');
-    await expect(dialog).toHaveCount(0);
-    await page.getByRole('searchbox', { name: 'Buscar notícias' }).fill(original);
+    // The editor page loads the restored story.
+    await expect(dialog.getByLabel('Título')).toHaveValue(original);
+    await dialog.getByRole('link', { name: '← Voltar para Notícias' }).click();
+    // Back on the list it came from, with that list's search, before typing a new one over it.
+    const search = page.getByRole('searchbox', { name: 'Buscar notícias' });
+    await expect(search).toHaveValue(wrong);
+    await search.fill(original);
+    await expect(page).toHaveURL(new RegExp(`[?&]busca=${encodeURIComponent(original).replace(/%20/g, '(\\+|%20)')}`));
     await expect(row(page, original)).toContainText('Publicado');
 
     const editor = await apiAs('editor');

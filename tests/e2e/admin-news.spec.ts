@@ -1,13 +1,15 @@
-/** News: role-filtered list, the create/edit dialog rules and deletion, proven in the UI and on the server. */
+/** News: role-filtered list, the story editor page's rules and deletion, proven in the UI and on the server. */
 import { expect, test, type Page } from '@playwright/test';
 import { createItem, deleteItem, readItems, updateItem } from '../../directus/scripts/lib/client.ts';
 import { adminApi, failOnPageErrors, signIn } from './support.ts';
-import { apiAs, arrangeNews, expectToast, removeNews, unique, userIdOf } from './admin-support.ts';
+import { apiAs, arrangeNews, expectToast, removeNews, unique, userIdOf, storyEditor } from './admin-support.ts';
 
 const row = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title });
 
+/** Types a search and waits until the list took it (the address carries it after a pause), so a page opened from the list comes back to it. */
 async function search(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Buscar notícias' }).fill(text);
+  await expect(page).toHaveURL((url) => url.searchParams.get('busca') === text);
 }
 
 test('super_admin cria, edita, publica e exclui uma notícia', async ({ page }) => {
@@ -15,8 +17,8 @@ test('super_admin cria, edita, publica e exclui uma notícia', async ({ page }) 
   const title = unique('Enchente no Guamá');
   await signIn(page, 'super_admin');
   await page.goto('/admin/news');
-  await page.getByRole('button', { name: 'Nova Notícia' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nova Notícia' });
+  await page.getByRole('link', { name: 'Nova Notícia' }).click();
+  const dialog = storyEditor(page, 'Nova Notícia');
   await expect(dialog.getByLabel('Status')).toHaveValue('draft');
   await dialog.getByRole('button', { name: 'Criar' }).click();
   await expect(dialog.getByText('Título é obrigatório')).toBeVisible();
@@ -33,8 +35,8 @@ test('super_admin cria, edita, publica e exclui uma notícia', async ({ page }) 
   await search(page, title);
   await expect(row(page, title)).toContainText('Rascunho');
   await expect(row(page, title)).toContainText('A chuva forte alagou ruas do bairro....');
-  await row(page, title).getByRole('button', { name: `Editar ${title}` }).click();
-  const edit = page.getByRole('dialog', { name: 'Editar Notícia' });
+  await row(page, title).getByRole('link', { name: `Editar ${title}` }).click();
+  const edit = storyEditor(page, 'Editar Notícia');
   await edit.getByLabel('Resumo').fill('Resumo editado');
   await edit.getByLabel('Status').selectOption('published');
   await expect(edit.getByLabel('Data de publicação')).toBeVisible();
@@ -66,8 +68,8 @@ test('editor agenda a publicação de uma notícia pendente e a exclui', async (
     await signIn(page, 'editor');
     await page.goto('/admin/news');
     await search(page, news.title);
-    await row(page, news.title).getByRole('button', { name: `Editar ${news.title}` }).click();
-    const edit = page.getByRole('dialog', { name: 'Editar Notícia' });
+    await row(page, news.title).getByRole('link', { name: `Editar ${news.title}` }).click();
+    const edit = storyEditor(page, 'Editar Notícia');
     // Editors cannot move a news to another municipality.
     await expect(edit.getByLabel('Município')).toBeDisabled();
     await edit.getByLabel('Status').selectOption('published');
@@ -101,9 +103,12 @@ test('editor começa nas pendentes e alcança publicadas, rascunhos e arquivadas
     await filter.selectOption('published');
     await expect(row(page, published.title)).toBeVisible();
     await expect(row(page, pending.title)).toHaveCount(0);
-    await row(page, published.title).getByRole('button', { name: `Editar ${published.title}` }).click();
-    await expect(page.getByRole('dialog', { name: 'Editar Notícia' }).getByLabel('Título')).toHaveValue(published.title);
-    await page.keyboard.press('Escape');
+    await row(page, published.title).getByRole('link', { name: `Editar ${published.title}` }).click();
+    await expect(storyEditor(page, 'Editar Notícia').getByLabel('Título')).toHaveValue(published.title);
+    // Back from the editor page to the same list: filter and search kept (they live in the address).
+    await page.getByRole('link', { name: '← Voltar para Notícias' }).click();
+    await expect(filter).toHaveValue('published');
+    await expect(page.getByRole('searchbox', { name: 'Buscar notícias' })).toHaveValue('Lista ');
     await filter.selectOption('draft');
     await expect(row(page, draft.title)).toBeVisible();
     await expect(row(page, published.title)).toHaveCount(0);
@@ -118,8 +123,8 @@ test('produtor cria rascunho no próprio município, sem "Publicado" e sem exclu
   const title = unique('Feira do Ver-o-Peso');
   await signIn(page, 'producer');
   await page.goto('/admin/news');
-  await page.getByRole('button', { name: 'Nova Notícia' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nova Notícia' });
+  await page.getByRole('link', { name: 'Nova Notícia' }).click();
+  const dialog = storyEditor(page, 'Nova Notícia');
   await expect(dialog.getByLabel('Status').locator('option')).toHaveText(['Rascunho', 'Pendente']);
   await expect(dialog.getByLabel('Município')).toBeDisabled();
   await expect(dialog.getByLabel('Município')).toHaveValue(/.+/);
@@ -131,7 +136,7 @@ test('produtor cria rascunho no próprio município, sem "Publicado" e sem exclu
   await expectToast(page, 'Sucesso', 'Notícia criada com sucesso');
   await search(page, title);
   await expect(row(page, title)).toContainText(`${'x'.repeat(150)}...`);
-  await expect(row(page, title).getByRole('button', { name: `Editar ${title}` })).toBeVisible();
+  await expect(row(page, title).getByRole('link', { name: `Editar ${title}` })).toBeVisible();
   await expect(row(page, title).getByRole('button', { name: /Excluir/ })).toHaveCount(0);
 
   const [saved] = (await adminApi().request(
@@ -188,8 +193,8 @@ test('editor é impedido de sobrescrever a edição de outra pessoa e não perde
     await signIn(page, 'editor');
     await page.goto('/admin/news');
     await search(page, news.title);
-    await row(page, news.title).getByRole('button', { name: `Editar ${news.title}` }).click();
-    const edit = page.getByRole('dialog', { name: 'Editar Notícia' });
+    await row(page, news.title).getByRole('link', { name: `Editar ${news.title}` }).click();
+    const edit = storyEditor(page, 'Editar Notícia');
     await edit.getByLabel('Título').fill(`${news.title} (editor)`);
     // Meanwhile someone else saves the story.
     await adminApi().request(updateItem('news', news.id, { summary: 'Mudança do colega' } as never));

@@ -3,25 +3,28 @@ import { expect, test } from '@playwright/test';
 import { deleteItem, deleteUser, readFiles, readFolders, readItems, updateItem } from '../../directus/scripts/lib/client.ts';
 import { demoImage } from '../../directus/seed/images.ts';
 import { adminApi, failOnPageErrors, signIn, signInAs } from './support.ts';
-import { arrangeNews, arrangeStaff, expectToast, removeNews, unique } from './admin-support.ts';
+import { arrangeNews, arrangeStaff, expectToast, removeNews, unique, storyEditor } from './admin-support.ts';
 
 test('admin home: visão geral, Minhas Estatísticas e atalhos', async ({ page }) => {
   const check = failOnPageErrors(page);
   await signIn(page, 'editor');
-  for (const label of ['Total de Notícias', 'Usuários', 'Minhas Notícias', 'Visualizações', 'TOPS', 'Atividade Recente']) {
+  // The overview says whose totals they are (issue #34): an editor's are the whole newsroom's.
+  for (const label of ['Total de Notícias (todas)', 'Usuários', 'Minhas Notícias', 'Publicadas (minhas)', 'Visualizações', 'TOPs', 'Atividade Recente']) {
     await expect(page.getByRole('heading', { name: label, exact: true })).toBeVisible();
   }
   await expect(page.getByRole('heading', { name: 'Minhas Estatísticas' })).toBeVisible();
   await page.getByRole('link', { name: 'Nova Notícia' }).click();
-  await expect(page.getByRole('dialog', { name: 'Nova Notícia' })).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page).toHaveURL(/\/admin\/news\/new$/);
+  await expect(storyEditor(page, 'Nova Notícia')).toBeVisible();
+  await storyEditor(page, 'Nova Notícia').getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page).toHaveURL(/\/admin\/news$/);
   await page.goto('/admin');
   await page.getByRole('link', { name: 'Editar Perfil' }).click();
   await expect(page.getByRole('heading', { name: 'Meu Perfil' })).toBeVisible();
   check();
 });
 
-test('/dashboard: cartões e a aritmética de Performance', async ({ page }) => {
+test('/dashboard: cartões e a aritmética de Desempenho', async ({ page }) => {
   // A producer of their own with known stories: the cards show the real /portal/stats/me.
   const staff = await arrangeStaff('producer');
   const stories = await Promise.all(
@@ -38,13 +41,13 @@ test('/dashboard: cartões e a aritmética de Performance', async ({ page }) => 
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await expect(page.getByText(staff.email)).toBeVisible();
     await expect(page.getByText('Matérias em rascunho aguardando publicação')).toBeVisible();
-    const perf = page.locator('section').filter({ hasText: 'Performance' });
+    const perf = page.locator('section').filter({ hasText: 'Desempenho' });
     await expect(perf.getByText('75%')).toBeVisible();
     // Views and TOPs per published story: none yet (the rounding: domain/src/misc.test.ts).
     await expect(perf.locator('dd').nth(1)).toHaveText('0');
     await expect(perf.locator('dd').nth(2)).toHaveText('0');
     await page.getByRole('link', { name: 'Nova Notícia' }).click();
-    await expect(page).toHaveURL(/\/admin\/news$/);
+    await expect(page).toHaveURL(/\/admin\/news\/new$/);
   } finally {
     await Promise.all(stories.map((n) => removeNews(n.id)));
     await adminApi().request(deleteUser(staff.id));
@@ -95,19 +98,27 @@ test('upload de imagem: recorte 16:9, 800x450 JPEG em news-images', async ({ pag
   const file = { name: 'foto.jpg', mimeType: 'image/jpeg', buffer: await demoImage(3) };
   await signIn(page, 'super_admin');
   await page.goto('/admin/news');
-  await page.getByRole('button', { name: 'Nova Notícia' }).click();
-  const news = page.getByRole('dialog', { name: 'Nova Notícia' });
+  await page.getByRole('link', { name: 'Nova Notícia' }).click();
+  const news = storyEditor(page, 'Nova Notícia');
   await news.getByRole('button', { name: 'Enviar imagem' }).click();
   const upload = page.getByRole('dialog', { name: 'Enviar Imagem' });
   await upload.getByLabel('Selecionar imagem').setInputFiles(file);
   const crop = page.getByRole('dialog', { name: 'Recortar Imagem' });
   await expect(crop.getByRole('img', { name: 'Pré-visualização do recorte' })).toBeVisible();
+  // The upload's answer is the step's proof (the server checks the bytes first; under load that takes seconds).
+  const uploaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/files' && r.request().method() === 'POST', { timeout: 60_000 });
   await crop.getByRole('button', { name: 'Enviar imagem' }).click();
+  expect((await uploaded).ok()).toBe(true);
   await expectToast(page, 'Sucesso', 'Imagem carregada com sucesso');
   await expect(crop).toHaveCount(0);
-  const url = await news.getByLabel('Imagem destacada (URL)').inputValue();
+  // The field shows the picture itself, never its internal address as text (issue #34).
+  const picture = news.getByRole('img', { name: 'Imagem destacada' });
+  await expect(picture).toBeVisible();
+  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+  const url = (await picture.getAttribute('src'))!.replace(/\?.*$/, '');
   expect(url).toMatch(/^\/api\/assets\/[0-9a-f-]{36}$/);
-  await expect(news.getByRole('img', { name: 'Imagem destacada' })).toBeVisible();
+  await expect(news.getByText(url)).toHaveCount(0);
+  await expect(news.getByRole('button', { name: 'Trocar imagem' })).toBeVisible();
 
   const id = url.split('/').pop()!;
   const [folder] = (await adminApi().request(readFolders({ filter: { name: { _eq: 'news-images' } }, fields: ['id'] }))) as Array<{ id: string }>;
@@ -137,8 +148,8 @@ test('upload de imagem: falha no envio mostra o erro', async ({ page }) => {
   await signIn(page, 'editor');
   await page.route(/\/api\/files(\?|$)/, (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"message":"x"}]}' }));
   await page.goto('/admin/news');
-  await page.getByRole('button', { name: 'Nova Notícia' }).click();
-  await page.getByRole('dialog', { name: 'Nova Notícia' }).getByRole('button', { name: 'Enviar imagem' }).click();
+  await page.getByRole('link', { name: 'Nova Notícia' }).click();
+  await storyEditor(page, 'Nova Notícia').getByRole('button', { name: 'Enviar imagem' }).click();
   await page.getByLabel('Selecionar imagem').setInputFiles(file);
   await page.getByRole('dialog', { name: 'Recortar Imagem' }).getByRole('button', { name: 'Enviar imagem' }).click();
   await expectToast(page, 'Erro', 'Erro ao fazer upload da imagem');
@@ -154,7 +165,10 @@ test('foto de perfil: recorte quadrado 200x200 na pasta avatars', async ({ page 
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Alterar foto' }).click();
     await page.getByLabel('Selecionar imagem').setInputFiles({ name: 'eu.jpg', mimeType: 'image/jpeg', buffer: await demoImage(5) });
+    // The upload's answer is the step's proof (the server checks the bytes first; under load that takes seconds).
+    const uploaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/files' && r.request().method() === 'POST', { timeout: 60_000 });
     await page.getByRole('dialog', { name: 'Recortar Imagem' }).getByRole('button', { name: 'Enviar imagem' }).click();
+    expect((await uploaded).ok()).toBe(true);
     await expectToast(page, 'Sucesso', 'Imagem carregada com sucesso');
     await page.getByRole('button', { name: 'Salvar Alterações' }).click();
     await expectToast(page, 'Perfil atualizado', 'Suas informações foram salvas com sucesso.');

@@ -30,12 +30,20 @@ export default async function globalSetup() {
   writeFileSync(path.join(dir, 'built-content.json'), JSON.stringify(await builtContent(directus.url, directus.env.ADMIN_TOKEN!)));
   const siteDir = path.join(dir, 'site');
   const adminDir = path.join(dir, 'admin');
-  await Promise.all([buildSite({ directusUrl: directus.url, outDir: siteDir, siteUrl }), buildAdmin({ outDir: adminDir })]);
+  await Promise.all([buildSite({ directusUrl: directus.url, directusToken: directus.env.PORTAL_SITE_READER_TOKEN!, outDir: siteDir, siteUrl }), buildAdmin({ outDir: adminDir })]);
   // As npm start runs it: readers' article views reach Directus through the reader edge.
   const front = await startFrontServer({ port, siteDir, adminDir, directusUrl: directus.url, edgeKey: directus.env.PORTAL_EDGE_KEY });
   writeFileSync(
     path.join(dir, 'state.json'),
-    JSON.stringify({ siteUrl, directusUrl: directus.url, adminToken: directus.env.ADMIN_TOKEN, siteDir, adminDir, inboxUrl: mail.inboxUrl }),
+    JSON.stringify({
+      siteUrl,
+      directusUrl: directus.url,
+      adminToken: directus.env.ADMIN_TOKEN,
+      siteReaderToken: directus.env.PORTAL_SITE_READER_TOKEN,
+      siteDir,
+      adminDir,
+      inboxUrl: mail.inboxUrl,
+    }),
   );
   return async () => {
     await new Promise((r) => front.close(r));

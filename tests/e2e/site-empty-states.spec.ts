@@ -29,7 +29,7 @@ test.beforeAll(async () => {
   try {
     if (featuredIds.length) await api.request(updateItems('news', featuredIds, { is_featured: false }));
     const outDir = path.join(path.dirname(s.siteDir), 'site-empty');
-    await buildSite({ directusUrl: s.directusUrl, outDir, siteUrl: base });
+    await buildSite({ directusUrl: s.directusUrl, directusToken: s.siteReaderToken, outDir, siteUrl: base });
     server = await startFrontServer({ port: PORT, siteDir: outDir, adminDir: s.adminDir, directusUrl: s.directusUrl });
   } finally {
     // Restore at once: the other specs read the same Directus.

@@ -1,11 +1,12 @@
 /** Public site: likes, views, sharing, live ads and the LGPD consent for AdSense. */
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { topCount } from '@portal/domain/engagement';
 import { failOnPageErrors } from './support.ts';
 import { publishedNews } from './site-support.ts';
 
 test.describe('engagement', () => {
-  test('the like toggles "TOP" / "n TOPS" and survives a reload', async ({ page }) => {
+  test('the like toggles "TOP" / "1 TOP" / "n TOPs" and survives a reload', async ({ page }) => {
     const noErrors = failOnPageErrors(page);
     const news = await publishedNews();
     const n = news[news.length - 1]!;
@@ -15,17 +16,17 @@ test.describe('engagement', () => {
     await expect(like).toHaveAttribute('aria-pressed', 'false');
     const before = await page.request.get(`/api/portal/counts?ids=${n.id}`).then((r) => r.json());
     const likes0 = before[n.id].likes as number;
-    await expect(like).toHaveText(likes0 > 0 ? `${likes0} TOPS` : 'TOP');
+    await expect(like).toHaveText(likes0 > 0 ? topCount(likes0) : 'TOP');
     await like.click();
     await expect(like).toHaveAttribute('aria-pressed', 'true');
-    await expect(like).toHaveText(`${likes0 + 1} TOPS`);
+    await expect(like).toHaveText(topCount(likes0 + 1));
     await page.reload();
     await expect(page.getByTestId('like-button')).toBeEnabled();
     await expect(page.getByTestId('like-button')).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByTestId('like-button')).toHaveText(`${likes0 + 1} TOPS`);
+    await expect(page.getByTestId('like-button')).toHaveText(topCount(likes0 + 1));
     await page.getByTestId('like-button').click();
     await expect(page.getByTestId('like-button')).toHaveAttribute('aria-pressed', 'false');
-    await expect(page.getByTestId('like-button')).toHaveText(likes0 > 0 ? `${likes0} TOPS` : 'TOP');
+    await expect(page.getByTestId('like-button')).toHaveText(likes0 > 0 ? topCount(likes0) : 'TOP');
     expect(await page.evaluate(() => localStorage.getItem('portal:session_id'))).toMatch(/^[0-9a-f-]{36}$/);
     noErrors();
   });
@@ -66,7 +67,21 @@ test.describe('engagement', () => {
     await page.getByRole('button', { name: 'Compartilhar' }).click();
     await expect(page.getByText('Link copiado!')).toBeVisible();
     await expect(page.getByText('O link da notícia foi copiado para a área de transferência')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/news/${n!.slug}$`));
+    // Tagged with where it came from (issue #29).
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/news/${n!.slug}\\?utm_source=link&utm_medium=copy$`));
+  });
+
+  test('WhatsApp shares the headline and the tagged address, with no script needed (issue #29)', async ({ page }) => {
+    const [n] = await publishedNews();
+    await page.goto(`/news/${n!.slug}`);
+    const link = page.getByRole('link', { name: 'Compartilhar no WhatsApp' });
+    await expect(link).toBeVisible();
+    const href = new URL((await link.getAttribute('href'))!);
+    expect(href.origin + href.pathname).toBe('https://wa.me/');
+    const text = href.searchParams.get('text')!;
+    expect(text.split('\n')[0]).toBe(await page.getByRole('heading', { level: 1 }).innerText());
+    expect(text.split('\n')[1]).toMatch(new RegExp(`/news/${n!.slug}\\?utm_source=whatsapp&utm_medium=social$`));
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
   });
 });
 

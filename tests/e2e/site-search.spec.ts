@@ -31,7 +31,7 @@ test('the search page merges the recent index of a targeted build: each story on
 
   const root = mkdtempSync(path.join(path.dirname(s.siteDir), 'search-'));
   const releases = new Releases(root);
-  const o = { directusUrl: s.directusUrl, siteUrl: s.siteUrl };
+  const o = { directusUrl: s.directusUrl, directusToken: s.siteReaderToken, siteUrl: s.siteUrl };
   const front = await startFrontServer({ port: 0, siteDir: releases.current, adminDir: s.adminDir, directusUrl: s.directusUrl });
   const base = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
   const search = async () => {
@@ -81,7 +81,7 @@ test('a full index split in parts is searched whole: stories in different parts 
   const before = process.env.PORTAL_SEARCH_SHARD_SIZE;
   process.env.PORTAL_SEARCH_SHARD_SIZE = '3';
   try {
-    releases.activate(await buildFull(releases, { directusUrl: s.directusUrl, siteUrl: s.siteUrl }));
+    releases.activate(await buildFull(releases, { directusUrl: s.directusUrl, directusToken: s.siteReaderToken, siteUrl: s.siteUrl }));
     const parts = parseDelta(readFileSync(path.join(releases.current, 'search-delta.json'), 'utf8'))!.parts;
     expect(parts).toBeGreaterThan(2);
     expect(existsSync(path.join(releases.current, `pagefind-${parts}`, 'pagefind-entry.json'))).toBe(true);

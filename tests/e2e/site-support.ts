@@ -54,3 +54,6 @@ export async function publishedNews(): Promise<PublishedNews[]> {
 export async function unpublishedNews(): Promise<{ slug: string; status: string }> {
   return snapshot().unpublished;
 }
+
+/** The admin's screen checks serve the public templates too (issue #34): WCAG 2.2 axe (target-size), sideways scroll, phone tap targets. */
+export { expectAdminAxeClean as expectAxeCleanWithTargetSize, horizontalOverflow, smallTapTargets } from './admin-support.ts';

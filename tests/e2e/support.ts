@@ -13,7 +13,7 @@ export const DEMO = {
   producer: 'produtor@portal.test',
 } as const;
 
-export function stackState(): { siteUrl: string; directusUrl: string; adminToken: string; siteDir: string; adminDir: string; inboxUrl: string } {
+export function stackState(): { siteUrl: string; directusUrl: string; adminToken: string; siteReaderToken: string; siteDir: string; adminDir: string; inboxUrl: string } {
   return JSON.parse(readFileSync(path.resolve(process.env.E2E_DIR ?? '.cache/e2e', 'state.json'), 'utf8'));
 }
 

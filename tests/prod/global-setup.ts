@@ -5,6 +5,7 @@
  * same release and the same Directus, so one route table can be asked of both.
  */
 import http from 'node:http';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -21,6 +22,9 @@ declare module 'vitest' {
     directusUrls: string[];
     prodAdminToken: string;
     controlUrl: string;
+    /** Directus's environment (DB_*, STORAGE_*, secrets, PORTAL_BACKUP_DIR) and the data folder: the backup drill's production. */
+    prodEnv: Record<string, string>;
+    prodDataDir: string;
   }
 }
 
@@ -35,8 +39,11 @@ export default async function setup(project: TestProject) {
   const redis = new Redis(redisUrl);
   await redis.flushdb();
   redis.disconnect();
+  // Under a folder only its owner may enter (mkdtemp: 0700), as a checkout cloned under /root is (issue #32:
+  // nginx's workers, handed to another user, answered 404 to every page).
+  const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'portal-prod-test-')), 'data');
   prod = await startProdTopology({
-    dataDir: path.join(os.tmpdir(), `portal-prod-test-${process.pid}`),
+    dataDir,
     pgDatabase: process.env.TEST_PROD_PG_DATABASE ?? 'portal_prod_test',
     port: base,
     directusPorts: [base + 75, base + 76],
@@ -59,7 +66,14 @@ export default async function setup(project: TestProject) {
         const gone = new Promise((r) => child.once('exit', r));
         child.kill('SIGKILL');
         await gone;
-      } else await prod.restartDirectus(i);
+      } else {
+        try {
+          await prod.restartDirectus(i);
+        } catch (e) {
+          // The test that asked fails with this; an unhandled rejection would end the run before its teardown (processes left).
+          return res.writeHead(500).end(e instanceof Error ? e.message : String(e));
+        }
+      }
       res.writeHead(204).end();
     })
     .listen(0, '127.0.0.1');
@@ -68,6 +82,8 @@ export default async function setup(project: TestProject) {
   project.provide('frontUrl', `http://127.0.0.1:${(front.address() as { port: number }).port}`);
   project.provide('directusUrls', prod.directus.map((d) => d.url));
   project.provide('prodAdminToken', prod.directus[0]!.env.ADMIN_TOKEN!);
+  project.provide('prodEnv', prod.directus[0]!.env);
+  project.provide('prodDataDir', dataDir);
   project.provide('controlUrl', `http://127.0.0.1:${(control.address() as { port: number }).port}`);
   return async () => {
     await new Promise((r) => control?.close(r));

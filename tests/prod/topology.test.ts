@@ -4,8 +4,12 @@
  * limits are shared, an upload made through one is served by the other, and
  * losing an instance fails no read and loses no acknowledged write.
  */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
+import { startNginx } from '../../scripts/lib/prod/nginx.ts';
 
 const PASSWORD = 'portal-demo-2026';
 const nginx = () => inject('nginxUrl');
@@ -25,6 +29,43 @@ async function until(check: () => Promise<boolean>, ms: number, label: string) {
 }
 
 const json = (token: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
+
+describe('nginx in front', () => {
+  it('serves pages from a data folder other users cannot enter, as a checkout cloned under /root (issue #32)', async () => {
+    const above = path.dirname(inject('prodDataDir'));
+    expect((statSync(above).mode & 0o777).toString(8)).toBe('700');
+    for (const p of ['/', '/auth', '/category/politica/']) {
+      const res = await fetch(nginx() + p);
+      expect(res.status, p).toBe(200);
+      expect(await res.text(), p).toMatch(/<html/i);
+    }
+  });
+
+  it('is not called up until it serves a real page: otherwise it says why and what to do', async () => {
+    const prefix = mkdtempSync(path.join(os.tmpdir(), 'portal-nginx-'));
+    const port = Number(new URL(nginx()).port) + 90;
+    const n = await startNginx(
+      {
+        listen: `127.0.0.1:${port}`,
+        siteRoot: path.join(prefix, 'site-que-nao-existe'),
+        adminRoot: path.join(prefix, 'admin-que-nao-existe'),
+        directus: ['127.0.0.1:9'],
+        builder: '127.0.0.1:9',
+        readers: '127.0.0.1:9',
+        cacheDir: path.join(prefix, 'cache'),
+      },
+      prefix,
+    );
+    try {
+      // It accepts connections: that alone is not up.
+      expect((await fetch(`${n.url}/`)).status).not.toBe(200);
+      await expect(n.serves(['/'])).rejects.toThrow(/^o nginx respondeu \d{3} para \/ em http:\/\/127\.0\.0\.1:\d+ \(esperava 200\)[^]*error\.log[^]*Permission denied/);
+    } finally {
+      await n.stop();
+      rmSync(prefix, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('two Directus instances, one product', () => {
   it('a story published through either instance is live on the site', async () => {
@@ -93,6 +134,35 @@ describe('two Directus instances, one product', () => {
     expect(Buffer.from(await got.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
+  it('who has a story open ("Fulano está editando") is seen from either instance', async () => {
+    const editor = await login(instance(0), 'editor@portal.test');
+    const admin = await login(instance(1), 'admin@portal.test');
+    const made = await fetch(`${instance(0)}/items/news`, {
+      method: 'POST',
+      headers: json(editor.token!),
+      body: JSON.stringify({ title: `Presença entre instâncias ${Date.now()}`, summary: 'Resumo.', content: '<p>Texto.</p>', status: 'draft' }),
+    });
+    expect(made.status).toBe(200);
+    const { id } = ((await made.json()) as { data: { id: string } }).data;
+    const beat = async (base: string, token: string) => {
+      const r = await fetch(`${base}/portal/news/${id}/presence`, { method: 'POST', headers: json(token) });
+      expect(r.status).toBe(200);
+      return ((await r.json()) as { data: { editors: Array<{ user_id: string; name: string | null }> } }).data.editors;
+    };
+    // Action: the editor beats through instance 1, the super_admin through instance 2.
+    expect(await beat(instance(0), editor.token!)).toEqual([]);
+    const seenOnTwo = await beat(instance(1), admin.token!);
+    const seenOnOne = await beat(instance(0), editor.token!);
+    // Assert: each sees the other, whatever instance answered.
+    expect(seenOnTwo).toHaveLength(1);
+    expect(seenOnTwo[0]!.name).toBeTruthy();
+    expect(seenOnOne).toHaveLength(1);
+    expect(seenOnOne[0]!.user_id).not.toBe(seenOnTwo[0]!.user_id);
+    // Leaving through one instance is seen by the other at once.
+    expect((await fetch(`${instance(1)}/portal/news/${id}/presence`, { method: 'DELETE', headers: json(admin.token!) })).status).toBe(200);
+    expect(await beat(instance(0), editor.token!)).toEqual([]);
+  });
+
   it('login limits are shared: guessing across both instances is refused on both', async () => {
     const email = `alvo-${Date.now()}@portal.test`;
     const statuses: number[] = [];
@@ -100,6 +170,27 @@ describe('two Directus instances, one product', () => {
     // Five wrong guesses for one account from one address, wherever they landed; then 429 from either.
     expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+});
+
+describe('logins through nginx', () => {
+  it('a forged X-Forwarded-For neither dodges nor resets the login limits: nginx\'s address is the one counted', async () => {
+    const email = `alvo-nginx-${Date.now()}@portal.test`;
+    // Each guess claims another client; nginx appends the address it saw and Directus trusts one hop only.
+    const guess = (claimed: string, password = 'senha-errada') =>
+      fetch(`${nginx()}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': claimed, 'x-real-ip': claimed },
+        body: JSON.stringify({ email, password }),
+      }).then((r) => r.status);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push(await guess(`198.51.100.${i + 1}`));
+    // Decision 009: 5 failures per address and account in 15 minutes, whatever each request claimed.
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    // Action: a fresh forged address, a list of them, nginx's own — none starts a new count.
+    expect(await guess('203.0.113.77')).toBe(429);
+    expect(await guess('203.0.113.78, 203.0.113.79')).toBe(429);
+    expect(await guess('127.0.0.1')).toBe(429);
   });
 });
 
@@ -240,7 +331,7 @@ describe('failover', () => {
     expect(reads.length).toBeGreaterThan(20);
     expect(reads.filter((s) => s !== 200)).toEqual([]);
     expect(acknowledged.length).toBeGreaterThan(5);
-    const stored = await fetch(`${instance(1)}/items/news?filter[id][_in]=${acknowledged.join(',')}&fields=id&limit=-1`, { headers: json(token!) });
+    const stored = await fetch(`${instance(1)}/items/news?filter[id][_in]=${acknowledged.join(',')}&fields=id&limit=1000`, { headers: json(token!) });
     expect(stored.status).toBe(200);
     expect(((await stored.json()) as { data: unknown[] }).data).toHaveLength(acknowledged.length);
   }, 120_000);

@@ -1,15 +1,18 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
-// An unexpected console.error fails the test (epic-stack).
+// An unexpected console.error fails the test (epic-stack). Installed before every test: files that
+// call vi.restoreAllMocks() would otherwise remove it after their first test (issue #31).
 const original = console.error;
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    original(...args);
+    throw new Error(`console.error inesperado: ${args.map(String).join(' ')}`);
+  });
+});
 afterEach(() => {
   cleanup();
-});
-vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-  original(...args);
-  throw new Error(`console.error inesperado: ${args.map(String).join(' ')}`);
 });
 
 // The rich text editor (ProseMirror) measures ranges to keep the selection in view; jsdom has no layout.
@@ -18,3 +21,5 @@ if (typeof Range !== 'undefined') {
   Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 }
 if (typeof document !== 'undefined') document.elementFromPoint ??= () => null;
+// React Router's ScrollRestoration scrolls on navigation; jsdom has no layout to scroll.
+if (typeof window !== 'undefined') window.scrollTo = () => {};

@@ -2,7 +2,7 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { paths } from '../config/paths.ts';
 import { AdminHomeRoute } from './routes/admin-home.tsx';
 import { AdminLayout } from './routes/admin-layout.tsx';
-import { AdminNewsRoute } from './routes/admin-news.tsx';
+import { AdminNewsEditorRoute, AdminNewsRoute } from './routes/admin-news.tsx';
 import {
   AdminAdsRoute,
   AdminCategoriesRoute,
@@ -12,6 +12,8 @@ import {
   AdminRadioRoute,
   AdminReportsRoute,
   AdminNewsletterRoute,
+  AdminHealthRoute,
+  AdminImportRoute,
   AdminSettingsRoute,
   AdminTvRoute,
 } from './routes/admin-screens.tsx';
@@ -30,6 +32,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <AdminHomeRoute /> },
       { path: 'news', element: <AdminNewsRoute /> },
+      // The story editor, a page with its own address (issue #34): 'new' or the story's id.
+      { path: 'news/:newsId', element: <AdminNewsEditorRoute /> },
       { path: 'categories', element: <AdminCategoriesRoute /> },
       { path: 'municipalities', element: <AdminMunicipalitiesRoute /> },
       { path: 'events', element: <AdminEventsRoute /> },
@@ -39,6 +43,9 @@ export const routes: RouteObject[] = [
       { path: 'tv', element: <AdminTvRoute /> },
       { path: 'reports', element: <AdminReportsRoute /> },
       { path: 'newsletter', element: <AdminNewsletterRoute /> },
+      { path: 'health', element: <AdminHealthRoute /> },
+      // Not in the sidebar: reached from the health screen's import card (issue #27).
+      { path: 'import', element: <AdminImportRoute /> },
       { path: 'settings', element: <AdminSettingsRoute /> },
     ],
   },

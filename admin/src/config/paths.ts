@@ -7,6 +7,9 @@ export const paths = {
   admin: {
     root: '/admin',
     news: '/admin/news',
+    /** The story editor, a page of its own (issue #34): a new story, or one by id. */
+    newsNew: '/admin/news/new',
+    newsEdit: (id: string) => `/admin/news/${encodeURIComponent(id)}`,
     categories: '/admin/categories',
     municipalities: '/admin/municipalities',
     events: '/admin/events',
@@ -16,6 +19,9 @@ export const paths = {
     tv: '/admin/tv',
     reports: '/admin/reports',
     newsletter: '/admin/newsletter',
+    health: '/admin/health',
+    /** The last portal import's report (issue #27): super_admin, reached from the health screen, not the sidebar. */
+    import: '/admin/import',
     settings: '/admin/settings',
   },
 } as const;

@@ -1,11 +1,10 @@
 /**
  * The one typed Directus client of the admin SPA. Nothing else imports
- * @directus/sdk: features take commands from here. The session lives in
- * localStorage and is refreshed automatically (spec section 9).
+ * @directus/sdk: features take commands from here. The session is an httpOnly
+ * cookie refreshed automatically (spec section 9, issue #32).
  */
 import { authentication, createDirectus, rest, type AuthenticationData, type AuthenticationStorage } from '@directus/sdk';
 import type { Schema } from '@portal/domain/schema';
-import { isDirectusAsset } from '@portal/domain/images';
 import { env } from '../config/env.ts';
 
 export {
@@ -32,11 +31,25 @@ export {
   uploadFiles,
 } from '@directus/sdk';
 
-/** The persisted sign-in session (localStorage), read and refreshed by the SDK. */
-function storedSession(): AuthenticationData | null {
+/**
+ * What the browser keeps of a sign-in (localStorage): only when it expires.
+ * The session itself is Directus's httpOnly cookie (`mode: 'session'`), which
+ * no page script can read, so one XSS on the origin is not a takeover (issue
+ * #32). Tokens an older version stored are dropped on first read.
+ */
+type SessionHint = { expires: number | null; expires_at: number | null };
+
+function storedSession(): SessionHint | null {
   try {
     const raw = window.localStorage.getItem(env.sessionKey);
-    return raw ? (JSON.parse(raw) as AuthenticationData) : null;
+    if (!raw) return null;
+    const v = JSON.parse(raw) as Partial<AuthenticationData> | null;
+    if (!v || typeof v !== 'object') return null;
+    if (v.access_token || v.refresh_token) {
+      window.localStorage.removeItem(env.sessionKey);
+      return null;
+    }
+    return typeof v.expires_at === 'number' ? { expires: v.expires ?? null, expires_at: v.expires_at } : null;
   } catch {
     // A corrupted entry is the same as no session.
     return null;
@@ -44,29 +57,23 @@ function storedSession(): AuthenticationData | null {
 }
 
 export const authStorage: AuthenticationStorage = {
-  get: storedSession,
+  get: () => {
+    const hint = storedSession();
+    return hint ? { access_token: null, refresh_token: null, ...hint } : null;
+  },
   set(value: AuthenticationData | null) {
-    if (!value || (!value.access_token && !value.refresh_token)) window.localStorage.removeItem(env.sessionKey);
-    else window.localStorage.setItem(env.sessionKey, JSON.stringify(value));
+    if (!value?.expires_at) window.localStorage.removeItem(env.sessionKey);
+    else window.localStorage.setItem(env.sessionKey, JSON.stringify({ expires: value.expires, expires_at: value.expires_at }));
   },
 };
 
 export function makeClient(url: string = env.apiUrl) {
-  return createDirectus<Schema>(url).with(authentication('json', { autoRefresh: true, storage: authStorage })).with(rest());
+  return createDirectus<Schema>(url)
+    .with(authentication('session', { autoRefresh: true, storage: authStorage, credentials: 'include' }))
+    .with(rest({ credentials: 'include' }));
 }
 
 export const directus = makeClient();
 export type PortalClient = typeof directus;
 
-export const hasStoredSession = (): boolean => !!authStorage.get();
-
-/**
- * An uploaded file as staff see it in the admin. Readers may fetch only files
- * published content uses (issue #10); an `<img>` sends no Authorization
- * header, so a draft's photo is asked for with the signed-in session's token.
- */
-export function staffAssetUrl(url: string | null | undefined): string {
-  if (!url || !isDirectusAsset(url)) return url ?? '';
-  const token = storedSession()?.access_token;
-  return token ? `${url}${url.includes('?') ? '&' : '?'}access_token=${encodeURIComponent(token)}` : url;
-}
+export const hasStoredSession = (): boolean => !!storedSession();

@@ -7,6 +7,7 @@ import type { Schema } from '@portal/domain/schema';
 import { env } from '../config/env.ts';
 import { aggregate, directus, readItems } from './directus.ts';
 import type { ListParams, Page } from './list-params.ts';
+import { STAFF_ALL_ROWS } from '@portal/domain/query-rules';
 
 type PagedQuery = ListParams & {
   fields: readonly unknown[];
@@ -30,7 +31,7 @@ export async function fetchPage<T>(collection: keyof Schema, q: PagedQuery): Pro
   const filter = q.filter;
   const field = q.sort.replace(/^-/, '');
   if (q.collate?.includes(field)) {
-    const all = (await directus.request(readItems(collection, { fields: q.fields, filter, search, limit: -1 } as never))) as T[];
+    const all = (await directus.request(readItems(collection, { fields: q.fields, filter, search, limit: STAFF_ALL_ROWS } as never))) as T[];
     const sorted = sortByName(all, (row) => (row as Record<string, string | null>)[field]);
     if (q.sort.startsWith('-')) sorted.reverse();
     const start = (q.page - 1) * env.pageSize;

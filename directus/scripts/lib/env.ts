@@ -43,6 +43,32 @@ export const edgeKeyFor = (dataDir: string) => {
   return persistentSecret(dataDir, 'edge-key');
 };
 
+/** The site builder's read token (decision 032); the builder is started beside Directus, so it reads it here too. */
+export const siteReaderTokenFor = (dataDir: string) => {
+  mkdirSync(dataDir, { recursive: true });
+  return persistentSecret(dataDir, 'site-reader-token');
+};
+
+/**
+ * What every Directus of the portal runs with against a hostile public (issue
+ * #32, decision 032): the embedded default, the tests and production
+ * (docker-compose.yml carries the same values; a test compares them).
+ */
+export const HARDENED_DIRECTUS_SETTINGS = {
+  // Requests past these bounds are refused by the portal's query guard; Directus's own default stays 100.
+  QUERY_LIMIT_DEFAULT: '100',
+  MAX_PAYLOAD_SIZE: '1mb',
+  MAX_RELATIONAL_DEPTH: '4',
+  MAX_BATCH_MUTATION: '1000',
+  GRAPHQL_INTROSPECTION: 'false',
+  // The server never fetches from itself, its network or link-local/metadata addresses ("0.0.0.0" also
+  // blocks every address of the machine's own interfaces).
+  IMPORT_IP_DENY_LIST: '0.0.0.0,0.0.0.0/8,127.0.0.0/8,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,169.254.0.0/16,100.64.0.0/10,::/128,::1/128,fc00::/7,fe80::/10',
+  // The admin's session is an httpOnly cookie no page script can read, sent only by the portal's own pages.
+  SESSION_COOKIE_TTL: '7d',
+  SESSION_COOKIE_SAME_SITE: 'strict',
+} as const;
+
 export function directusEnv(o: InstanceOptions): Record<string, string> {
   mkdirSync(path.join(o.dataDir, 'uploads'), { recursive: true });
   const siteUrl = o.siteUrl ?? 'http://localhost:4321';
@@ -68,12 +94,15 @@ export function directusEnv(o: InstanceOptions): Record<string, string> {
     // Static token of the bootstrap admin: how the apply script authenticates.
     ADMIN_TOKEN: persistentSecret(o.dataDir, 'admin-token'),
     PORTAL_EDGE_KEY: edgeKeyFor(o.dataDir),
+    PORTAL_SITE_READER_TOKEN: siteReaderTokenFor(o.dataDir),
     // Demo and test accounts live under the reserved .test TLD (see demo-emails.ts).
     PORTAL_ALLOW_TEST_EMAILS: 'true',
     EXTENSIONS_PATH: EXTENSIONS_DIR,
     EXTENSIONS_AUTO_RELOAD: 'false',
     STORAGE_LOCATIONS: 'local',
     STORAGE_LOCAL_ROOT: path.join(o.dataDir, 'uploads'),
+    // Where the backups and their status.json live (ops/, read by GET /portal/health).
+    PORTAL_BACKUP_DIR: path.join(o.dataDir, 'backups'),
     TELEMETRY: 'false',
     LOG_LEVEL: process.env.DIRECTUS_LOG_LEVEL ?? 'warn',
     LOG_STYLE: 'raw',
@@ -102,6 +131,7 @@ export function directusEnv(o: InstanceOptions): Record<string, string> {
     FILES_MIME_TYPE_ALLOW_LIST: UPLOAD_TYPES.join(','),
     ACCESS_TOKEN_TTL: '15m',
     REFRESH_TOKEN_TTL: '7d',
+    ...HARDENED_DIRECTUS_SETTINGS,
     ...o.extra,
   };
 }

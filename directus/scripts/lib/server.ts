@@ -26,7 +26,8 @@ export async function bootstrap(env: Record<string, string>, quiet = true) {
   await exitCode(run(['bootstrap'], { ...env, ...first }, quiet), 'directus bootstrap');
 }
 
-export async function waitForHealth(url: string, timeoutMs = 60_000) {
+// Three minutes: on a 2-core machine shared with other suites, one more Directus has been seen taking over one.
+export async function waitForHealth(url: string, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
@@ -44,7 +45,7 @@ export async function waitForHealth(url: string, timeoutMs = 60_000) {
 
 export type RunningDirectus = { url: string; child: ChildProcess; stop: () => Promise<void>; logs: () => string };
 
-export async function startDirectus(env: Record<string, string>, opts: { quiet?: boolean } = {}): Promise<RunningDirectus> {
+export async function startDirectus(env: Record<string, string>, opts: { quiet?: boolean; timeoutMs?: number } = {}): Promise<RunningDirectus> {
   const quiet = opts.quiet ?? true;
   const child = run(['start'], env, quiet);
   let logs = '';
@@ -54,15 +55,22 @@ export async function startDirectus(env: Record<string, string>, opts: { quiet?:
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`Directus saiu (código ${code}):\n${logs}`))),
   );
-  await Promise.race([waitForHealth(url), exited]);
   exited.catch(() => {});
+  try {
+    await Promise.race([waitForHealth(url, opts.timeoutMs), exited]);
+  } catch (e) {
+    // Not healthy in time: it must not keep running unowned (it would hold its port and database).
+    child.kill('SIGKILL');
+    throw e;
+  }
   return {
     url,
     child,
     logs: () => logs,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // Already gone (exited, or killed by a signal: exitCode stays null then).
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();

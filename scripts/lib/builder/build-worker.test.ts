@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BuildWorker } from './build-worker.ts';
+import { running } from '../../../tests/support/processes.ts';
 
 const script = path.join(import.meta.dirname, 'fixtures/stand-in-worker.ts');
 const workers: BuildWorker[] = [];
@@ -144,6 +145,21 @@ describe('BuildWorker', () => {
     w.warm();
     await job('a');
     expect(lines()).toHaveLength(2);
+  });
+
+  it('what a process started goes with it: when it is replaced after a failed build, and when the worker stops (issue #32)', async () => {
+    const { w, job, lines } = setup();
+    const children = () => lines().filter((l) => l.startsWith('child ')).map((l) => Number(l.split(' ')[1]));
+    const gone = async (pid: number) => {
+      for (let i = 0; i < 50 && running(pid); i++) await new Promise((r) => setTimeout(r, 20));
+      return !running(pid);
+    };
+    await expect(job('a', { CHILD: '1', FAIL: '1' })).rejects.toThrow(/falhou de propósito/);
+    expect(await gone(children()[0]!)).toBe(true);
+    await job('b', { CHILD: '1' });
+    expect(running(children()[1]!)).toBe(true); // a live process keeps what it runs
+    await w.stop();
+    expect(await gone(children()[1]!)).toBe(true);
   });
 
   it('after stop, a job is refused', async () => {

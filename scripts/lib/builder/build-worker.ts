@@ -10,6 +10,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import type { WorkerJob, WorkerReply } from './astro-worker.ts';
+import { captureOutput, howItEnded, type ChildOutput } from './child-output.ts';
 
 export type BuildWorkerOptions = {
   /** The worker's entry (astro-worker.ts; tests use a stand-in with the same messages). */
@@ -30,8 +31,8 @@ export type BuildWorkerOptions = {
   prime?: () => { env: Record<string, string>; done: () => void } | null;
 };
 
-/** One process: `output` is the tail of what it printed (for the error of a job it failed). */
-type Running = { child: ChildProcess; ready: Promise<void>; jobs: number; firstRss?: number; output: () => string };
+/** One process: `output` is what it printed (for the error of a job it failed). */
+type Running = { child: ChildProcess; ready: Promise<void>; jobs: number; firstRss?: number; output: ChildOutput };
 
 export class BuildWorker {
   private readonly o: Required<Omit<BuildWorkerOptions, 'prime'>> & Pick<BuildWorkerOptions, 'prime'>;
@@ -139,14 +140,20 @@ export class BuildWorker {
       execArgv: this.o.execArgv,
       env: { ...process.env, ...this.o.env },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      // Its own process group: replacing or stopping it takes what it started too (esbuild's service, issue #32).
+      detached: true,
     });
     this.started++;
     // A send to a process that just died: its exit fails the job.
     child.on('error', () => {});
-    let out = '';
-    const keep = (d: Buffer) => (out = (out + d).slice(-8000));
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
+    const output = captureOutput(child);
+    // Whatever it started goes with it, however it ended; and it goes with the builder.
+    const withBuilder = () => killGroup(child);
+    process.once('exit', withBuilder);
+    child.once('exit', () => {
+      process.removeListener('exit', withBuilder);
+      killGroup(child);
+    });
     const ready = new Promise<void>((resolve, reject) => {
       const onMessage = (m: WorkerReply) => {
         if ('ready' in m) {
@@ -155,10 +162,10 @@ export class BuildWorker {
         }
       };
       child.on('message', onMessage);
-      child.once('exit', (code, signal) => reject(new Error(`processo de build terminou ao iniciar (${signal ?? code}):\n${out.slice(-3000)}`)));
+      void output.ended.then((end) => reject(new Error(`processo de build terminou ao iniciar (${howItEnded(end)}):\n${output.tail()}`)));
     });
     ready.catch(() => {}); // awaited by the job that needs it
-    const running: Running = { child, ready, jobs: 0, output: () => out };
+    const running: Running = { child, ready, jobs: 0, output };
     child.once('exit', () => {
       if (this.current === running) this.current = null;
     });
@@ -183,12 +190,15 @@ export class BuildWorker {
             resolve(m);
           }
         };
-        const onExit = (code: number | null, signal: string | null) => {
+        const onExit = () => {
           child.off('message', onMessage);
-          reject(new Error(`astro build falhou: o processo de build terminou no meio (${signal ?? `código ${code}`}):\n${r.output().slice(-3000)}`));
+          // Its last words (the reason) may still be in the pipe when it exits.
+          void r.output.ended.then((end) =>
+            reject(new Error(`astro build falhou: o processo de build terminou no meio (${howItEnded(end)}):\n${r.output.tail()}`)),
+          );
         };
         // Died since it was last seen: its exit has already been and gone.
-        if (!child.connected) return onExit(child.exitCode, child.signalCode);
+        if (!child.connected) return onExit();
         child.on('message', onMessage);
         child.once('exit', onExit);
         child.send({ id, env } satisfies WorkerJob);
@@ -220,11 +230,20 @@ function hold(child: ChildProcess, on: boolean) {
   }
 }
 
+/** The worker's process group: the worker and whatever it started. */
+function killGroup(child: ChildProcess) {
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
 function kill(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
     hold(child, true); // an idle worker is unref'd: its exit must still be awaited
-    child.kill('SIGKILL');
+    killGroup(child);
   });
 }

@@ -12,6 +12,8 @@ export const builderEnvSchema = z
     BUILDER_TOKEN: z.string().default(''),
     SITE_RELEASES_DIR: z.string().min(1).default('dist/site-releases'),
     DIRECTUS_URL: url('http://127.0.0.1:8055'),
+    /** The site_reader account's static token (PORTAL_SITE_READER_TOKEN on Directus; decision 032). */
+    DIRECTUS_TOKEN: z.string({ error: 'é obrigatório: o token da conta do construtor (PORTAL_SITE_READER_TOKEN do Directus)' }).min(32, 'curto demais (mínimo de 32 caracteres)'),
     SITE_URL: url('http://localhost:4321'),
     BUILDER_INITIAL_BUILD: z.enum(['0', '1'], { error: "deve ser '0' ou '1'" }).default('1'),
     /** Minutes a full build may run (its pauses not counted) before it is stopped and reported; service.ts has the default. */

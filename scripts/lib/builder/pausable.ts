@@ -65,6 +65,8 @@ export class PausableGroups {
     if (this.paused) this.send(pgid, 'SIGSTOP');
     return () => {
       this.groups.delete(pgid);
+      // Its leader ended as it was stopped (the stop reached it exiting): what is left of it must not stay stopped.
+      if (this.paused) this.send(pgid, 'SIGCONT');
       if (!this.groups.size && this.paused) this.resume();
     };
   }

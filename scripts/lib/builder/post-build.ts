@@ -13,6 +13,7 @@ import { chmod, copyFile, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/pr
 import path from 'node:path';
 import { newsSnapshotFile, ROWS_FROM_SEARCH_ENV, snapshotDeltaFile, rowsFailedFile, SEARCH_INDEX_PROCESS_ENV } from '../../../domain/src/build-contract.ts';
 import { rmSync, writeFileSync } from 'node:fs';
+import { captureOutput, howItEnded } from './child-output.ts';
 
 /** The index builder runs as its own process: the render process's event loop is too busy to feed Pagefind. */
 function runSearchIndex(root: string, into: string, recent: boolean): Promise<number> {
@@ -26,12 +27,11 @@ function runSearchIndex(root: string, into: string, recent: boolean): Promise<nu
     const stop = () => child.kill('SIGKILL');
     process.once('exit', stop);
     child.on('exit', () => process.removeListener('exit', stop));
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
+    const output = captureOutput(child);
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(Number(out)) : reject(new Error(`índice de busca falhou: ${err.slice(-2000)}`))));
+    void output.ended.then((end) =>
+      end.code === 0 ? resolve(Number(output.stdout())) : reject(new Error(`índice de busca falhou (${howItEnded(end)}): ${output.tail(2000)}`)),
+    );
   });
 }
 

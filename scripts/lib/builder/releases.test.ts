@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +38,33 @@ describe('Releases', () => {
     expect(readFileSync(path.join(r.current, 'index.html'), 'utf8')).toBe('v4');
     await r.settled();
     expect(readdirSync(path.join(root, 'trash'))).toEqual([]);
+  });
+
+  it('a build under way and its side folders are never pruned, however many publishes go live meanwhile (issue #32)', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'rel-'));
+    const r = new Releases(root, 2);
+    for (let i = 0; i < 2; i++) r.activate(r.prepare());
+    const live = r.active()!;
+    // A full build: its folder, its search index's scratch and its story pages' helper output beside it.
+    const full = r.prepare();
+    mkdirSync(`${full}.pagefind-abc123`);
+    mkdirSync(`${full}.stories-1`);
+    writeFileSync(`${full}.report.json`, '{}');
+    // Publishes laid over the live release, each with its scratch folder; and a prime's.
+    for (let i = 0; i < 4; i++) {
+      const scratch = r.prepare();
+      mkdirSync(`${scratch}.pagefind-x`);
+      const prime = r.prepare();
+      r.discard(scratch);
+      r.activate(live);
+      r.discard(prime);
+    }
+    for (const d of [full, `${full}.pagefind-abc123`, `${full}.stories-1`, `${full}.report.json`]) expect(existsSync(d), d).toBe(true);
+    // Done, and live: now it counts, and the oldest beyond two go.
+    r.activate(full);
+    const left = readdirSync(r.releasesDir).filter((d) => !d.includes('.'));
+    expect(left).toHaveLength(2);
+    expect(left).toContain(path.basename(full));
   });
 
   it('a failed build goes with its scratch; trash left by a stopped process is emptied on start', async () => {

@@ -6,7 +6,11 @@
  *
  * Old and failed releases leave the releases folder at once (a rename into
  * trash/) and are deleted in the background: deleting a release of 100,000
- * pages takes seconds, and the next publish must not wait for it.
+ * pages takes seconds, and the next publish must not wait for it. Only
+ * finished releases count as old: a folder still being built (or waiting to
+ * be adopted) and its side folders are never pruned (issue #32: a publish
+ * going live during a full build's story pages sent that build's folder away,
+ * and the build failed).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
@@ -19,6 +23,8 @@ export class Releases {
   private readonly trash: string;
   private readonly keep: number;
   private readonly removals = new Set<Promise<void>>();
+  /** Folders prepared and neither activated nor discarded yet: builds under way, or a full build waiting to be adopted. */
+  private readonly building = new Set<string>();
 
   constructor(root: string, keep = 3) {
     this.root = root;
@@ -37,6 +43,7 @@ export class Releases {
     const id = `${new Date().toISOString().replace(/[-:.TZ]/g, '')}-${process.pid}-${Math.random().toString(36).slice(2, 6)}`;
     const dir = path.join(this.releasesDir, id);
     mkdirSync(dir, { recursive: true });
+    this.building.add(dir);
     return dir;
   }
 
@@ -51,6 +58,7 @@ export class Releases {
 
   /** Switch `current` to dir atomically, then send old releases away. */
   activate(dir: string) {
+    this.building.delete(dir);
     const tmp = `${this.current}.tmp-${process.pid}`;
     rmSync(tmp, { force: true });
     symlinkSync(path.relative(this.root, dir), tmp);
@@ -60,6 +68,7 @@ export class Releases {
 
   /** Sends away a release folder and any scratch made beside it (e.g. `<id>.pagefind-*`) by a build that failed. */
   discard(dir: string) {
+    this.building.delete(dir);
     this.sendAway(dir);
     const base = `${path.basename(dir)}.`;
     for (const d of readdirSync(this.releasesDir)) if (d.startsWith(base)) this.sendAway(path.join(this.releasesDir, d));
@@ -70,13 +79,16 @@ export class Releases {
     while (this.removals.size) await Promise.all([...this.removals]);
   }
 
+  /** Sends away the oldest finished releases beyond `keep` (the active one stays). */
   private prune() {
     const active = this.active();
-    const all = readdirSync(this.releasesDir)
-      .filter((d) => statSync(path.join(this.releasesDir, d), { throwIfNoEntry: false })?.isDirectory())
+    // Release folders only (ids have no dot): side folders such as `<id>.pagefind-*` and `<id>.stories-*` go with their release.
+    const finished = readdirSync(this.releasesDir)
+      .map((d) => path.join(this.releasesDir, d))
+      .filter((d) => !path.basename(d).includes('.') && !this.building.has(d) && statSync(d, { throwIfNoEntry: false })?.isDirectory())
       .sort();
-    const old = all.filter((d) => path.join(this.releasesDir, d) !== active).slice(0, Math.max(0, all.length - this.keep));
-    for (const d of old) this.discard(path.join(this.releasesDir, d));
+    const old = finished.filter((d) => d !== active).slice(0, Math.max(0, finished.length - this.keep));
+    for (const d of old) this.discard(d);
   }
 
   /** Out of the releases folder now (one rename), deleted in the background. */

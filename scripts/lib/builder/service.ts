@@ -1,4 +1,5 @@
 /** The builder's HTTP surface and state, shared by scripts/builder.ts, npm start and the tests. */
+import { LEGACY_QUERY_KEYS } from '@portal/domain/permalinks';
 import type http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { catchUpAfter, mergeRequests, parseBuildRequest, type BuildRequest, type TargetedRequest } from '@portal/domain/build-contract';
@@ -13,6 +14,8 @@ import { REDIRECT_CACHE } from '../security-headers.ts';
 export type BuilderOptions = {
   releasesRoot: string;
   directusUrl: string;
+  /** The site_reader account's token (decision 032). */
+  directusToken: string;
   siteUrl: string;
   token: string;
   /**
@@ -53,7 +56,26 @@ export type BuilderStatus = {
   builds: number;
   /** Records the last build left out (unrenderable), for the admin's site status. */
   skipped: SkippedRecord[];
+  /** When the catch-up full build owed for earlier publishes will start (null: none owed). */
+  catchUpDueAt: string | null;
+  /** The last full build's outcome (the health page warns when it failed). */
+  lastFull: { at: string; ok: boolean; ms: number; error: string | null } | null;
 };
+
+/** What a build was, as the log names it. */
+const buildKind = (req: BuildRequest) =>
+  req.full ? 'build completo' : req.news.length ? `publicação de ${req.news.length} notícia(s)` : 'mudança geral do site';
+
+/**
+ * A failed build as the log shows it: its first line (what failed) and the
+ * last lines of its error output (why), indented. The first line alone of a
+ * cold build's failure is "astro build falhou (código 1):" (issue #32).
+ */
+export function failureForLog(error: string, lines = 20): string {
+  const [head = '', ...rest] = error.trimEnd().split('\n');
+  const tail = rest.filter((l) => l.trim()).slice(-lines);
+  return [head, ...tail.map((l) => `    ${l.trimEnd()}`)].join('\n');
+}
 
 /** Without a configured token no webhook is accepted (never "anyone may rebuild"). */
 const tokenOk = (expected: string, got: string | undefined) => {
@@ -67,7 +89,11 @@ export function startBuilder(o: BuilderOptions) {
   const log = o.log ?? (() => {});
   const releases = new Releases(o.releasesRoot);
   const status: BuilderStatus = {
-    state: 'idle',
+    // Read from the lanes when asked: a value stored in the done callback ran while the
+    // lane that called it still counted as busy, and stayed 'building' after the last build.
+    get state() {
+      return coalescer.busy ? 'building' : 'idle';
+    },
     fullBuilding: false,
     queued: null,
     lastSuccessAt: null,
@@ -77,13 +103,15 @@ export function startBuilder(o: BuilderOptions) {
     release: releases.active(),
     builds: 0,
     skipped: [],
+    catchUpDueAt: null,
+    lastFull: null,
   };
   // The live lane's builds run in a warm process, started (and primed, once a site is live) ahead, so a publish finds it ready.
   const worker = o.warm === false || o.jobs?.targeted ? undefined : warmAstro({ prime: () => primeJob(releases, o) });
   worker?.warm();
   // Stopping the builder stops a full build under way (its processes would outlive it otherwise).
   const stopping = new AbortController();
-  const site = { directusUrl: o.directusUrl, siteUrl: o.siteUrl, log, worker, signal: stopping.signal };
+  const site = { directusUrl: o.directusUrl, directusToken: o.directusToken, siteUrl: o.siteUrl, log, worker, signal: stopping.signal };
   // A full build steps aside (stopped) while the live lane renders a change: two cores cannot hold both.
   const fullLane = new PausableGroups();
   const runFull = o.jobs?.full ?? ((signal: AbortSignal) => buildFull(releases, { ...site, signal, pausable: fullLane }));
@@ -101,6 +129,7 @@ export function startBuilder(o: BuilderOptions) {
     clearTimeout(catchUp.soon);
     clearTimeout(catchUp.later);
     catchUp.soon = catchUp.later = undefined;
+    status.catchUpDueAt = null;
   };
   // Targeted builds that took a story page down (its address no longer has one).
   const removedPages = new WeakSet<BuildRequest>();
@@ -114,7 +143,6 @@ export function startBuilder(o: BuilderOptions) {
         // It reads everything from now on: the catch-ups owed for earlier changes are this build.
         clearCatchUp();
         status.fullBuilding = true;
-        status.state = 'building';
         const limit = runningLimit(o.fullBuildLimitMs ?? FULL_BUILD_LIMIT_MIN * 60_000, () => fullLane.paused);
         try {
           const dir = await runFull(AbortSignal.any([stopping.signal, limit.signal]));
@@ -130,7 +158,6 @@ export function startBuilder(o: BuilderOptions) {
         }
       },
       targeted: async (req, base) => {
-        status.state = 'building';
         // Laid over a full build being adopted: the warm process reads its rows for this job.
         if (base) fullReleases.delete(base);
         const dir = await fullLane.during(() => runTargeted(req, base));
@@ -159,7 +186,7 @@ export function startBuilder(o: BuilderOptions) {
     (req: BuildRequest, outcome: BuildOutcome) => {
       status.builds++;
       status.lastDurationMs = outcome.ms;
-      status.state = coalescer.busy ? 'building' : 'idle';
+      if (req.full) status.lastFull = { at: new Date().toISOString(), ok: outcome.ok, ms: outcome.ms, error: outcome.ok ? null : outcome.error };
       if (outcome.ok) {
         // A full build publishes everything; a targeted one only what it was asked.
         if (req.full || (failed && !failed.full && failed.news.every((id) => req.news.includes(id)))) {
@@ -169,9 +196,7 @@ export function startBuilder(o: BuilderOptions) {
         }
         status.lastSuccessAt = new Date().toISOString();
         status.lastError = null;
-        log(
-          `${req.full ? 'build completo' : req.news.length ? `publicação de ${req.news.length} notícia(s)` : 'mudança geral do site'} no ar em ${outcome.ms} ms`,
-        );
+        log(`${buildKind(req)} no ar em ${outcome.ms} ms`);
         // At most the delay after the first change not caught up yet: a timer reset by
         // every publish would never fire on a busy day (the full lane never delays a publish).
         const need = catchUpAfter(req, removedPages.has(req));
@@ -182,6 +207,8 @@ export function startBuilder(o: BuilderOptions) {
             void coalescer.trigger({ full: true });
           }, delay);
           catchUp[need].unref();
+          const due = new Date(Date.now() + delay).toISOString();
+          if (!status.catchUpDueAt || due < status.catchUpDueAt) status.catchUpDueAt = due;
         }
       } else {
         failed = mergeRequests(failed, req);
@@ -192,7 +219,7 @@ export function startBuilder(o: BuilderOptions) {
         retryDelay = Math.min(retryDelay * 2, 300_000);
         status.lastFailureAt = new Date().toISOString();
         status.lastError = outcome.error;
-        log(`FALHA no build (o site anterior continua no ar): ${outcome.error.split('\n')[0]}`);
+        log(`FALHA no build (${buildKind(req)}; o site anterior continua no ar): ${failureForLog(outcome.error)}`);
       }
     },
   );
@@ -212,7 +239,10 @@ export function startBuilder(o: BuilderOptions) {
     if (req.method === 'GET' && url.pathname === '/status') return send(200, { ...status, queued: coalescer.queued });
     // nginx asks here when a story or list address has no page (deploy/nginx.conf): 301 to where it moved, or 404.
     if ((req.method === 'GET' || req.method === 'HEAD') && url.pathname === '/redirect') {
-      const to = movedAddress(releases.current, url.searchParams.get('path') ?? '');
+      // nginx sends the path and, apart, the WordPress query parameters of an imported portal's address (`/?p=12`).
+      const legacy = new URLSearchParams();
+      for (const k of LEGACY_QUERY_KEYS) if (url.searchParams.get(k)) legacy.set(k, url.searchParams.get(k)!);
+      const to = movedAddress(releases.current, url.searchParams.get('path') ?? '', legacy.size ? `?${legacy}` : '');
       if (!to) return send(404, { error: 'não encontrado' });
       res.writeHead(301, { location: to, 'cache-control': REDIRECT_CACHE });
       return res.end();

@@ -2,9 +2,10 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import net from 'node:net';
 import { goneLists, overlay, runAstro, staleArchiveFiles } from './site-build.ts';
+import { processesWithEnv } from '../../../tests/support/processes.ts';
 
 function release(files: string[]) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-prune-'));
@@ -110,6 +111,7 @@ describe('a cold build stopped by its signal (the builder stopping)', () => {
     const stop = new AbortController();
     const build = runAstro(out, {
       directusUrl: `http://127.0.0.1:${(hung.address() as net.AddressInfo).port}`,
+      directusToken: 'x'.repeat(32),
       siteUrl: 'http://localhost:4321',
       signal: stop.signal,
     });
@@ -126,5 +128,22 @@ describe('a cold build stopped by its signal (the builder stopping)', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(running()).toEqual([]);
     hung.close();
+  }, 30_000);
+});
+
+describe('the builder ending while a full build runs', () => {
+  it('takes the build along, even stopped for a publish: nothing is left stopped for ever (issue #32)', async () => {
+    const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'portal-builder-exit-')), 'release');
+    const builder = spawn(process.execPath, [path.join(import.meta.dirname, 'fixtures/builder-exits-mid-build.ts'), out, '4000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let said = '';
+    builder.stdout.on('data', (d: Buffer) => (said += d));
+    await new Promise((r) => builder.once('exit', r));
+    expect(said).toBe('paused\n');
+    // Every process of that build carries its output folder in its environment (Astro, search index, esbuild).
+    const left = () => processesWithEnv((env) => env.includes(`SITE_OUT_DIR=${out}`));
+    for (let i = 0; i < 20 && left().length; i++) await new Promise((r) => setTimeout(r, 50));
+    const stuck = left();
+    for (const p of stuck) process.kill(Number(p.split(' ')[0]), 'SIGKILL');
+    expect(stuck).toEqual([]);
   }, 30_000);
 });

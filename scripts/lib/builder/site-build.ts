@@ -20,9 +20,12 @@ import type { Releases } from './releases.ts';
 import { BuildWorker, type BuildWorkerOptions } from './build-worker.ts';
 import type { PausableGroups } from './pausable.ts';
 import { ASTRO_BUILD_ARGS, ASTRO_NODE_ARGS } from './astro-cli.ts';
+import { captureOutput, howItEnded } from './child-output.ts';
 
 export type SiteBuildOptions = {
   directusUrl: string;
+  /** The site_reader account's static token: the build reads what the public reads, without the public's bounds (decision 032). */
+  directusToken: string;
   siteUrl: string;
   log?: (s: string) => void;
   /** The live lane's warm build process (warmAstro); without it a targeted build runs a cold `astro build`. */
@@ -48,8 +51,8 @@ export function warmAstro(o: Pick<BuildWorkerOptions, 'maxJobs' | 'maxRssBytes' 
   });
 }
 
-export function astroEnv(outDir: string, o: Pick<SiteBuildOptions, 'directusUrl' | 'siteUrl'>): Record<string, string> {
-  return { ASTRO_TELEMETRY_DISABLED: '1', DIRECTUS_URL: o.directusUrl, SITE_URL: o.siteUrl, SITE_OUT_DIR: outDir };
+export function astroEnv(outDir: string, o: Pick<SiteBuildOptions, 'directusUrl' | 'directusToken' | 'siteUrl'>): Record<string, string> {
+  return { ASTRO_TELEMETRY_DISABLED: '1', DIRECTUS_URL: o.directusUrl, DIRECTUS_TOKEN: o.directusToken, SITE_URL: o.siteUrl, SITE_OUT_DIR: outDir };
 }
 
 /** A full build's priority (nice): far below publishes (0), one step above its own page processes (story-shards.ts). */
@@ -57,24 +60,34 @@ const FULL_BUILD_NICE = 14;
 
 export function runAstro(outDir: string, o: SiteBuildOptions, extraEnv: Record<string, string> = {}, opts: { low?: boolean } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
+    // Its own process group, so stopping (or pausing) it reaches its search-index and Pagefind processes too.
+    const group = !!(o.signal || o.pausable);
     const child = spawn(process.execPath, ASTRO_BUILD_ARGS, {
       cwd: ROOT,
       env: { ...process.env, ...astroEnv(outDir, o), ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own process group, so stopping (or pausing) it reaches its search-index and Pagefind processes too.
-      detached: !!(o.signal || o.pausable),
+      detached: group,
     });
     if (o.pausable && child.pid) child.on('exit', o.pausable.add(child.pid));
-    const abort = () => {
+    const killGroup = () => {
       try {
         if (child.pid) process.kill(-child.pid, 'SIGKILL');
       } catch {
         // Already gone.
       }
     };
-    if (o.signal?.aborted) abort();
-    o.signal?.addEventListener('abort', abort, { once: true });
-    child.on('exit', () => o.signal?.removeEventListener('abort', abort));
+    if (o.signal?.aborted) killGroup();
+    o.signal?.addEventListener('abort', killGroup, { once: true });
+    // In a group of its own it does not share the builder's end: the builder ending (process.exit on SIGTERM,
+    // a crash) takes it along — left stopped by the live lane, it would stay stopped for ever.
+    if (group) process.once('exit', killGroup);
+    // The build is over when Astro is: whatever it started and left (esbuild's service outlives its parent
+    // by a second or two, for ever if the live lane stopped it in that second: issue #32) goes with it.
+    child.on('exit', () => {
+      o.signal?.removeEventListener('abort', killGroup);
+      process.removeListener('exit', killGroup);
+      if (group) killGroup();
+    });
     if (opts.low && child.pid) {
       try {
         // A full build shares the machine with publishes: it yields the CPU to them (its search index inherits this;
@@ -84,11 +97,11 @@ export function runAstro(outDir: string, o: SiteBuildOptions, extraEnv: Record<s
         // Not permitted here: it still runs, at normal priority.
       }
     }
-    let out = '';
-    child.stdout.on('data', (d) => (out = (out + d).slice(-8000)));
-    child.stderr.on('data', (d) => (out = (out + d).slice(-8000)));
+    const output = captureOutput(child);
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build falhou (código ${code}):\n${out.slice(-3000)}`))));
+    void output.ended.then((end) =>
+      end.code === 0 ? resolve() : reject(new Error(`astro build falhou (${howItEnded(end)}):\n${output.tail()}`)),
+    );
   });
 }
 
@@ -241,7 +254,7 @@ function targetedEnv(req: TargetedRequest, dir: string): Record<string, string> 
  * list page) over the live release into scratch, thrown away after; it loads
  * the site's modules and that release's rows. None before the first release.
  */
-export function primeJob(releases: Releases, o: Pick<SiteBuildOptions, 'directusUrl' | 'siteUrl'>): { env: Record<string, string>; done: () => void } | null {
+export function primeJob(releases: Releases, o: Pick<SiteBuildOptions, 'directusUrl' | 'directusToken' | 'siteUrl'>): { env: Record<string, string>; done: () => void } | null {
   const live = releases.active();
   if (!live) return null;
   const scratch = releases.prepare();

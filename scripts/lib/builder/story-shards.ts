@@ -17,8 +17,9 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path';
 import { ROOT } from '../../../directus/scripts/lib/paths.ts';
 import { ASTRO_BUILD_ARGS } from './astro-cli.ts';
+import { captureOutput } from './child-output.ts';
 import { isTargetedBuild, ROWS_FROM_SEARCH_ENV, SHARD_OF_ENV, STORY_SHARD_ENV, storyProcessesFor, storyShard } from '../../../domain/src/build-contract.ts';
-import { aggregate, directusClient } from '../../../directus/scripts/lib/client.ts';
+import { aggregate, tokenClient } from '../../../directus/scripts/lib/client.ts';
 
 /** How many processes render a full build's story pages: set, or storyProcessesFor the archive (tests and operators may set it). */
 export const STORY_PROCESSES_ENV = 'PORTAL_STORY_PROCESSES';
@@ -29,11 +30,11 @@ async function storyProcesses(env: Record<string, string | undefined>, published
   return storyProcessesFor(await published(), cores);
 }
 
-/** Published stories, as readers may see them (anonymous); 0 if Directus does not answer (then the build's own read reports it). */
-async function publishedStories(directusUrl: string | undefined): Promise<number> {
-  if (!directusUrl) return 0;
+/** Published stories, as readers may see them (the builder's read account); 0 if Directus does not answer (then the build's own read reports it). */
+async function publishedStories(directusUrl: string | undefined, token: string | undefined): Promise<number> {
+  if (!directusUrl || !token) return 0;
   try {
-    const rows = (await directusClient(directusUrl).request(
+    const rows = (await tokenClient(directusUrl, token).request(
       aggregate('news', { aggregate: { count: '*' }, query: { filter: { status: { _eq: 'published' } } } }),
     )) as unknown as Array<{ count?: number | string }>;
     return Number(rows[0]?.count ?? 0);
@@ -83,7 +84,7 @@ export type StoryHelpers = {
  */
 export async function startStoryHelpers(outDir: string, env: Record<string, string | undefined> = process.env): Promise<StoryHelpers | null> {
   if (isTargetedBuild(env) || storyShard(env)) return null;
-  const count = await storyProcesses(env, () => publishedStories(env.DIRECTUS_URL));
+  const count = await storyProcesses(env, () => publishedStories(env.DIRECTUS_URL, env.DIRECTUS_TOKEN));
   if (count < 2) return null;
   env[STORY_SHARD_ENV] = `0/${count}`;
   // The search index (started before, with Pagefind in its own processes) is the build's longest single
@@ -111,13 +112,11 @@ export async function startStoryHelpers(outDir: string, env: Record<string, stri
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
-    let out = '';
-    child.stdout!.on('data', (d) => (out = (out + d).slice(-4000)));
-    child.stderr!.on('data', (d) => (out = (out + d).slice(-4000)));
+    const output = captureOutput(child, { keep: 4000 });
     const done = new Promise<void>((resolve, reject) => {
       child.on('error', reject);
-      child.on('exit', (code, signal) =>
-        code === 0 ? resolve() : reject(new Error(`páginas de notícias (processo ${i + 1} de ${count}) falharam (${signal ?? `código ${code}`}):\n${out.slice(-2000)}`)),
+      void output.ended.then(({ code, signal }) =>
+        code === 0 ? resolve() : reject(new Error(`páginas de notícias (processo ${i + 1} de ${count}) falharam (${signal ?? `código ${code}`}):\n${output.tail(2000)}`)),
       );
     });
     // A helper that dies fails the build now, not after this process has rendered its share for nothing.

@@ -8,6 +8,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../../directus/scripts/lib/paths.ts';
 import { ensureDebianPackage } from '../debian-package.ts';
@@ -47,10 +48,34 @@ export function localSiteConf(o: LocalNginx, conf = readFileSync(NGINX_CONF, 'ut
   return out;
 }
 
+/**
+ * Who nginx's workers run as. Started by root, nginx hands its workers to an
+ * unprivileged user (`nobody`), who may not be able to enter the checkout —
+ * a clone under /root (mode 0700): every page a 404, "stat() … failed (13:
+ * Permission denied)" (issue #32). This local topology serves files that
+ * belong to whoever runs it, so its workers run as that user. Not root, nginx
+ * runs them as itself anyway (and would only warn about the line).
+ */
+export function workerUser(uid = process.getuid?.(), groups = () => readFileSync('/etc/group', 'utf8')): string | null {
+  if (uid !== 0) return null;
+  const { username, gid } = os.userInfo();
+  let group: string | undefined;
+  try {
+    group = groups()
+      .split('\n')
+      .map((l) => l.split(':'))
+      .find((f) => f[2] === String(gid))?.[0];
+  } catch {
+    // No group file: nginx takes the group named after the user.
+  }
+  return `user ${username}${group ? ` ${group}` : ''};`;
+}
+
 /** A whole nginx.conf around it: what the Debian package's main file gives a container. */
-export function localNginxConf(o: LocalNginx, prefix: string): string {
+export function localNginxConf(o: LocalNginx, prefix: string, user = workerUser()): string {
   const tmp = (n: string) => path.join(prefix, 'tmp', n);
   return [
+    ...(user ? [user] : []),
     'worker_processes 2;',
     `pid ${path.join(prefix, 'nginx.pid')};`,
     `error_log ${path.join(prefix, 'error.log')} warn;`,
@@ -76,7 +101,13 @@ export function ensureNginx(log: (s: string) => void = () => {}) {
   ensureDebianPackage('nginx', NGINX_BIN, log);
 }
 
-export type RunningNginx = { url: string; stop: () => Promise<void>; process: ChildProcess };
+export type RunningNginx = {
+  url: string;
+  stop: () => Promise<void>;
+  process: ChildProcess;
+  /** Throws, saying why and what to do, unless nginx answers 200 for every one of `paths` (real pages, not just a connection). */
+  serves: (paths: string[]) => Promise<void>;
+};
 
 export async function startNginx(o: LocalNginx, prefix: string): Promise<RunningNginx> {
   for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, 'tmp', d), { recursive: true });
@@ -104,5 +135,20 @@ export async function startNginx(o: LocalNginx, prefix: string): Promise<Running
       child.once('exit', () => resolve());
       child.kill('SIGQUIT');
     });
-  return { url, stop, process: child };
+  const serves = async (paths: string[]) => {
+    for (const p of paths) {
+      const res = await fetch(url + p, { redirect: 'manual' }).catch((e: unknown) => e as Error);
+      if (!(res instanceof Error)) await res.arrayBuffer();
+      if (!(res instanceof Error) && res.status === 200) continue;
+      const log = readFileSync(path.join(prefix, 'error.log'), { encoding: 'utf8', flag: 'a+' }).trim().split('\n').slice(-5).join('\n');
+      const got = res instanceof Error ? `não respondeu (${res.message})` : `respondeu ${res.status}`;
+      throw new Error(
+        `o nginx ${got} para ${p} em ${url} (esperava 200): o site não está sendo servido.\n` +
+          `Últimas linhas de ${path.join(prefix, 'error.log')}:\n${log || '(vazio)'}\n` +
+          `Se elas dizem "Permission denied", os processos do nginx não conseguem entrar nas pastas do site (${o.siteRoot}) ou do painel (${o.adminRoot}): ` +
+          'rode a partir de um checkout que o usuário do nginx possa ler (por exemplo, fora de /root), ou libere a passagem pelas pastas acima dele (chmod o+x).',
+      );
+    }
+  };
+  return { url, stop, process: child, serves };
 }

@@ -17,4 +17,6 @@ export const SHARED_DIRECTUS_SETTINGS = {
   WEBSOCKETS_ENABLED: 'false',
   ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION: '2000',
   FILES_MAX_UPLOAD_SIZE: '10mb',
+  // Behind nginx: trust exactly its one hop, so a client's own X-Forwarded-For cannot dodge the login limits (issue #31).
+  IP_TRUST_PROXY: '1',
 } as const;

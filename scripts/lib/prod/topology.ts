@@ -24,6 +24,8 @@ export type ProdOptions = {
   port: number;
   directusPorts: [number, number];
   builderPort: number;
+  /** The backup job's settings (PORTAL_BACKUP_HOUR, PORTAL_BACKUP_COPY_TO…). */
+  backupEnv?: Record<string, string>;
   /** The standalone reader edge (default: builderPort + 1). */
   readersPort?: number;
   redisUrl?: string;
@@ -76,27 +78,24 @@ async function checkServices(redisUrl: string) {
   }
 }
 
-/** scripts/reader-edge.ts as its own process, as docker-compose runs it; resolves once it listens. */
-async function startReaderEdge(o: { port: number; directusUrl: string; key: string }): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/reader-edge.ts')], {
-    env: { ...process.env, READER_EDGE_PORT: String(o.port), READER_EDGE_HOST: '127.0.0.1', DIRECTUS_URL: o.directusUrl, PORTAL_EDGE_KEY: o.key },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** A Node service of its own (as docker-compose runs it); resolves once it prints `ready`. */
+async function startService(o: { label: string; script: string; env: Record<string, string | undefined>; ready: string }): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [path.join(ROOT, o.script)], { env: { ...process.env, ...o.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   await new Promise<void>((resolve, reject) => {
     const seen = (d: Buffer) => {
       out = (out + d).slice(-4000);
-      if (out.includes('ouvindo em')) resolve();
+      if (out.includes(o.ready)) resolve();
     };
     child.stdout!.on('data', seen);
     child.stderr!.on('data', (d: Buffer) => (out = (out + d).slice(-4000)));
-    child.once('exit', (code) => reject(new Error(`a contagem de leituras não subiu (código ${code}):\n${out.slice(-2000)}`)));
+    child.once('exit', (code) => reject(new Error(`${o.label} não subiu (código ${code}):\n${out.slice(-2000)}`)));
   });
   return {
     child,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
@@ -118,70 +117,100 @@ export async function startProdTopology(o: ProdOptions): Promise<ProdTopology> {
     PORTAL_BUILDER_TOKEN: builderToken,
     ...o.directusExtra,
   };
-  log('Directus 1 (PostgreSQL + Redis): esquema, acessos e conteúdo de demonstração…');
-  const first = await startDirectusInstance({
-    dataDir: o.dataDir,
-    port: o.directusPorts[0],
-    db: 'postgres',
-    pgDatabase: o.pgDatabase,
-    demo: true,
-    fresh: o.fresh,
-    siteUrl,
-    extra,
-    log,
-  });
-  const envFor = (i: number) => ({ ...first.env, PORT: String(o.directusPorts[i]) });
-  log('Directus 2 (mesmo banco, mesmo Redis, mesma pasta de arquivos)…');
-  const directus: DirectusInstance[] = [first, { ...(await startDirectus(envFor(1))), env: envFor(1) }];
+  // What has started, stopped in reverse order: by stop(), and by a failure half-way (nothing left running behind an error).
+  const started: Array<() => Promise<unknown>> = [];
+  const stop = async () => {
+    for (const part of started.splice(0).reverse()) await part().catch(() => {});
+  };
+  const directus: DirectusInstance[] = [];
+  started.push(() => Promise.all(directus.map((d) => d.stop().catch(() => {}))));
+  try {
+    log('Directus 1 (PostgreSQL + Redis): esquema, acessos e conteúdo de demonstração…');
+    const first = await startDirectusInstance({
+      dataDir: o.dataDir,
+      port: o.directusPorts[0],
+      db: 'postgres',
+      pgDatabase: o.pgDatabase,
+      demo: true,
+      fresh: o.fresh,
+      siteUrl,
+      extra,
+      log,
+    });
+    directus.push(first);
+    const envFor = (i: number) => ({ ...first.env, PORT: String(o.directusPorts[i]) });
+    log('Directus 2 (mesmo banco, mesmo Redis, mesma pasta de arquivos)…');
+    directus.push({ ...(await startDirectus(envFor(1))), env: envFor(1) });
 
-  log('contagem de leituras (lotes para o Directus)…');
-  const readersPort = o.readersPort ?? o.builderPort + 1;
-  const readers = await startReaderEdge({ port: readersPort, directusUrl: `http://127.0.0.1:${o.port}/api`, key: first.env.PORTAL_EDGE_KEY! });
+    log('contagem de leituras (lotes para o Directus)…');
+    const readersPort = o.readersPort ?? o.builderPort + 1;
+    const readers = await startService({
+      label: 'a contagem de leituras',
+      script: 'scripts/reader-edge.ts',
+      env: { READER_EDGE_PORT: String(readersPort), READER_EDGE_HOST: '127.0.0.1', DIRECTUS_URL: `http://127.0.0.1:${o.port}/api`, PORTAL_EDGE_KEY: first.env.PORTAL_EDGE_KEY! },
+      ready: 'ouvindo em',
+    });
+    started.push(() => readers.stop());
 
-  const adminDir = path.join(ROOT, 'dist/admin');
-  const builder = startBuilder({
-    releasesRoot: path.join(o.dataDir, 'site'),
-    directusUrl: `http://127.0.0.1:${o.port}/api`,
-    siteUrl,
-    token: builderToken,
-    log: (s) => log(`site: ${s}`),
-  });
-  const builderServer = http.createServer(builder.handler).listen(o.builderPort, '127.0.0.1');
-  log('painel administrativo…');
-  await buildAdmin({ outDir: adminDir });
-  const nginx = await startNginx(
-    {
-      listen: `127.0.0.1:${o.port}`,
-      siteRoot: builder.releases.current,
-      adminRoot: adminDir,
-      directus: o.directusPorts.map((p) => `127.0.0.1:${p}`),
-      builder: `127.0.0.1:${o.builderPort}`,
-      readers: `127.0.0.1:${readersPort}`,
-      cacheDir: path.join(o.dataDir, 'nginx', 'cache'),
-    },
-    path.join(o.dataDir, 'nginx'),
-  );
-  log('site público (build completo)…');
-  await builder.trigger({ full: true });
-  if (builder.status.lastError) throw new Error(`o build do site falhou: ${builder.status.lastError}`);
-
-  return {
-    url: nginx.url,
-    directus,
-    builder,
-    nginx,
-    adminDir,
-    readersPid: readers.child.pid!,
-    restartDirectus: async (i) => {
-      directus[i] = { ...(await startDirectus(envFor(i))), env: envFor(i) };
-    },
-    stop: async () => {
-      await nginx.stop();
-      await readers.stop();
+    const adminDir = path.join(ROOT, 'dist/admin');
+    const builder = startBuilder({
+      releasesRoot: path.join(o.dataDir, 'site'),
+      directusUrl: `http://127.0.0.1:${o.port}/api`,
+      directusToken: first.env.PORTAL_SITE_READER_TOKEN!,
+      siteUrl,
+      token: builderToken,
+      log: (s) => log(`site: ${s}`),
+    });
+    const builderServer = http.createServer(builder.handler).listen(o.builderPort, '127.0.0.1');
+    started.push(async () => {
       await builder.stop();
       await builder.idle();
       await new Promise((r) => builderServer.close(r));
-      await Promise.all(directus.map((d) => d.stop().catch(() => {})));
-    },
-  };
+    });
+    log('painel administrativo…');
+    await buildAdmin({ outDir: adminDir });
+    const nginx = await startNginx(
+      {
+        listen: `127.0.0.1:${o.port}`,
+        siteRoot: builder.releases.current,
+        adminRoot: adminDir,
+        directus: o.directusPorts.map((p) => `127.0.0.1:${p}`),
+        builder: `127.0.0.1:${o.builderPort}`,
+        readers: `127.0.0.1:${readersPort}`,
+        cacheDir: path.join(o.dataDir, 'nginx', 'cache'),
+      },
+      path.join(o.dataDir, 'nginx'),
+    );
+    started.push(() => nginx.stop());
+    log('site público (build completo)…');
+    await builder.trigger({ full: true });
+    if (builder.status.lastError) throw new Error(`o build do site falhou: ${builder.status.lastError}`);
+    // The backup job (docker-compose `backup`): Directus's environment, the releases and the backups folder (issue #28).
+    log('backup diário…');
+    const backupJob = await startService({
+      label: 'o backup diário',
+      script: 'ops/src/cli/daemon.ts',
+      env: { ...first.env, SITE_RELEASES_DIR: path.join(o.dataDir, 'site'), ...o.backupEnv },
+      ready: 'pronto',
+    });
+    started.push(() => backupJob.stop());
+    // Up means a reader gets pages through nginx, not that it accepts connections (issue #32: "no ar", then 404 everywhere).
+    await nginx.serves(['/', '/auth']);
+
+    return {
+      url: nginx.url,
+      directus,
+      builder,
+      nginx,
+      adminDir,
+      readersPid: readers.child.pid!,
+      restartDirectus: async (i) => {
+        directus[i] = { ...(await startDirectus(envFor(i))), env: envFor(i) };
+      },
+      stop,
+    };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
 }

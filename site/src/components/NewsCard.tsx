@@ -23,17 +23,17 @@ export default function NewsCard({ news, now, size = 'normal', headingLevel = 3,
       <div className={`flex flex-1 flex-col gap-2 ${compact ? 'py-2 pr-2' : 'p-4'}`}>
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <span className="badge badge-category">{news.category?.name ?? CATEGORY_FALLBACK}</span>
-          {/* Above the stretched link, so the badge opens the municipality's page. */}
+          {/* Above the stretched link, so the badge opens the municipality's page; 44 px tall to a finger, badge-sized to the eye (issue #34). */}
           {news.municipality && (
-            <a href={listPath('municipio', news.municipality.slug)} className="badge badge-municipality relative z-10 hover:underline">
-              {news.municipality.name}
+            <a href={listPath('municipio', news.municipality.slug)} className="tap-small hover:underline">
+              <span className="badge badge-municipality">{news.municipality.name}</span>
             </a>
           )}
           <RelTime date={news.publishedAt} now={now} className="text-gray-600" />
         </div>
         <H className={`font-bold leading-snug ${size === 'big' ? 'text-2xl' : compact ? 'text-sm' : 'text-lg'}`}>
           {/* The stretched link makes the whole card clickable with one link in the tab order. */}
-          <a href={`/news/${news.slug}`} className="after:absolute after:inset-0 group-hover:text-brand">
+          <a href={`/news/${news.slug}`} className={`after:absolute after:inset-0 group-hover:text-brand ${compact ? 'block min-h-11' : ''}`}>
             {news.title}
           </a>
         </H>
@@ -42,7 +42,7 @@ export default function NewsCard({ news, now, size = 'normal', headingLevel = 3,
           <p className="mt-auto text-xs text-gray-600">
             Por{' '}
             {news.authorSlug ? (
-              <a href={listPath('autor', news.authorSlug)} className="relative z-10 hover:underline">
+              <a href={listPath('autor', news.authorSlug)} className="relative z-10 -my-3.5 inline-block py-3.5 hover:underline">
                 {news.author}
               </a>
             ) : (

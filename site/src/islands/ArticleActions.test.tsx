@@ -21,7 +21,7 @@ describe('ArticleActions', () => {
     vi.stubGlobal('fetch', fetchMock);
     render(<ArticleActions newsId={NEWS} initialLikes={5} title="T" url="http://x/news/t" />);
     const button = screen.getByTestId('like-button');
-    expect(button).toHaveTextContent('5 TOPS');
+    expect(button).toHaveTextContent('5 TOPs');
     await waitFor(() => expect(button).toHaveTextContent(/^TOP$/));
     // One request for the whole view, outliving the page, with the session id kept in localStorage.
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -29,7 +29,7 @@ describe('ArticleActions', () => {
     expect(init.keepalive).toBe(true);
     expect(JSON.parse(String(init.body))).toEqual({ news_id: NEWS, session_id: localStorage.getItem('portal:session_id') });
     fireEvent.click(button);
-    await waitFor(() => expect(button).toHaveTextContent('1 TOPS'));
+    await waitFor(() => expect(button).toHaveTextContent('1 TOP'));
     expect(button).toHaveAttribute('aria-pressed', 'true');
     expect(JSON.parse(localStorage.getItem('portal:liked_ids')!)).toEqual([NEWS]);
   });
@@ -43,7 +43,7 @@ describe('ArticleActions', () => {
     fireEvent.click(screen.getByTestId('like-button'));
     expect(await screen.findByText('Não foi possível processar sua curtida')).toBeInTheDocument();
     expect(screen.getByText('Erro')).toBeInTheDocument();
-    expect(screen.getByTestId('like-button')).toHaveTextContent('2 TOPS');
+    expect(screen.getByTestId('like-button')).toHaveTextContent('2 TOPs');
   });
 
   it('copies the link when native share is missing', async () => {
@@ -54,6 +54,7 @@ describe('ArticleActions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Compartilhar' }));
     expect(await screen.findByText('Link copiado!')).toBeInTheDocument();
     expect(screen.getByText('O link da notícia foi copiado para a área de transferência')).toBeInTheDocument();
-    expect(writeText).toHaveBeenCalledWith('http://x/news/t');
+    // Tagged with where it came from (issue #29): a visit from a copied link is told apart.
+    expect(writeText).toHaveBeenCalledWith('http://x/news/t?utm_source=link&utm_medium=copy');
   });
 });

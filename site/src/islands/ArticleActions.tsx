@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { likeLabel } from '@portal/domain/engagement';
+import { sharedUrl } from '@portal/domain/share';
 import { articleView, likedIds, setLiked, toggleLike } from '../lib/browser/api.ts';
 import { toast } from '../lib/browser/toast.ts';
 import Icon from '../components/Icon.tsx';
@@ -48,14 +49,14 @@ export default function ArticleActions({ newsId, initialLikes, title, url }: Pro
   async function onShare() {
     if (typeof navigator.share === 'function') {
       try {
-        await navigator.share({ title, url });
+        await navigator.share({ title, url: sharedUrl(url, 'compartilhar') });
       } catch {
         /* the reader closed the share sheet */
       }
       return;
     }
     try {
-      await navigator.clipboard.writeText(url);
+      await navigator.clipboard.writeText(sharedUrl(url, 'link'));
       toast('Link copiado!', 'O link da notícia foi copiado para a área de transferência', 'success');
     } catch {
       toast('Erro', 'Não foi possível copiar o link', 'error');

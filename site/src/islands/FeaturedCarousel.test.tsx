@@ -21,13 +21,21 @@ describe('FeaturedCarousel', () => {
   it('advances every 5 seconds and wraps around', () => {
     render(<FeaturedCarousel slides={slides} />);
     expect(activeTitle()).toBe('Destaque 1');
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(activeTitle()).toBe('Destaque 1');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(activeTitle()).toBe('Destaque 2');
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(activeTitle()).toBe('Destaque 3');
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(activeTitle()).toBe('Destaque 1');
   });
 
@@ -54,7 +62,9 @@ describe('FeaturedCarousel', () => {
   it('pauses while hovered', () => {
     render(<FeaturedCarousel slides={slides} />);
     fireEvent.mouseEnter(screen.getByRole('region', { name: 'Notícias em destaque' }));
-    act(() => vi.advanceTimersByTime(15_000));
+    act(() => {
+      vi.advanceTimersByTime(15_000);
+    });
     expect(activeTitle()).toBe('Destaque 1');
   });
 });

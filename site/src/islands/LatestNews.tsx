@@ -51,7 +51,7 @@ export default function LatestNews({ initial, municipalities, now }: Props) {
             value={slug}
             disabled={!ready}
             onChange={(e) => setSlug(e.target.value)}
-            className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm"
+            className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm max-md:min-h-11"
           >
             <option value="">Todos os Municípios</option>
             {municipalities.map((m) => (

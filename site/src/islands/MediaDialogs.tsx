@@ -6,7 +6,7 @@ import Icon from '../components/Icon.tsx';
 
 export type Which = 'radio' | 'tv';
 /** What the dialogs show comes from the settings (issue #13); defaults live in domain/settings. */
-export type MediaProps = { youtubeUrl: string; streamUrl: string; programName: string; tvLiveTitle: string; tvPrograms: TvProgram[]; initial?: Which };
+export type MediaProps = { youtubeUrl: string; streamUrl: string; programName: string; tvLiveTitle: string; tvLiveUrl: string; tvPrograms: TvProgram[]; initial?: Which };
 
 export const randomTemperature = (rand = Math.random) =>
   LIMITS.weatherMinC + Math.floor(rand() * (LIMITS.weatherMaxC - LIMITS.weatherMinC + 1));
@@ -17,7 +17,7 @@ export const randomTemperature = (rand = Math.random) =>
  * sidebar cards, footer links). Mounted on the first click only
  * (lib/browser/media.ts), so pages pay nothing for them until then.
  */
-export default function MediaDialogs({ youtubeUrl, streamUrl, programName, tvLiveTitle, tvPrograms, initial }: MediaProps) {
+export default function MediaDialogs({ youtubeUrl, streamUrl, programName, tvLiveTitle, tvLiveUrl, tvPrograms, initial }: MediaProps) {
   const radio = useRef<HTMLDialogElement>(null);
   const tv = useRef<HTMLDialogElement>(null);
   // showModal is missing in old browsers and jsdom.
@@ -44,7 +44,7 @@ export default function MediaDialogs({ youtubeUrl, streamUrl, programName, tvLiv
         <RadioBody streamUrl={streamUrl} programName={programName} dialog={radio} />
       </Dialog>
       <Dialog ref={tv} title="TV Web" labelId="tv-title">
-        <TvBody youtubeUrl={youtubeUrl} liveTitle={tvLiveTitle} programs={tvPrograms} />
+        <TvBody youtubeUrl={youtubeUrl} liveTitle={tvLiveTitle} liveUrl={tvLiveUrl} programs={tvPrograms} />
       </Dialog>
     </>
   );
@@ -85,51 +85,57 @@ function RadioBody({ streamUrl, programName, dialog }: { streamUrl: string; prog
     };
   }, []);
 
-  // Closing the dialog stops the stream.
+  // Closing the dialog stops the stream; the player's own events say whether it plays (a dropped stream is "Fora do ar").
   useEffect(() => {
     const d = dialog.current;
-    const onClose = () => {
-      audio.current?.pause();
-      setPlaying(false);
-    };
+    const a = audio.current;
+    const onClose = () => audio.current?.pause();
+    const stopped = () => setPlaying(false);
+    const started = () => setPlaying(true);
     d?.addEventListener('close', onClose);
-    return () => d?.removeEventListener('close', onClose);
-  }, [dialog]);
+    a?.addEventListener('playing', started);
+    for (const ev of ['pause', 'ended', 'error', 'emptied']) a?.addEventListener(ev, stopped);
+    return () => {
+      d?.removeEventListener('close', onClose);
+      a?.removeEventListener('playing', started);
+      for (const ev of ['pause', 'ended', 'error', 'emptied']) a?.removeEventListener(ev, stopped);
+    };
+  }, [dialog, streamUrl]);
 
   async function toggle() {
     const a = audio.current;
-    if (a && streamUrl) {
-      if (playing) a.pause();
-      else {
-        try {
-          await a.play();
-        } catch {
-          return; // stream unreachable: stay stopped
-        }
-      }
+    if (!a) return; // no stream configured: nothing to play
+    if (playing) {
+      a.pause();
+      setPlaying(false);
+      return;
     }
-    setPlaying(!playing);
+    try {
+      await a.play();
+      setPlaying(true);
+    } catch {
+      setPlaying(false); // stream unreachable: stay "Fora do ar"
+    }
   }
 
+  // "No ar" only while the stream really plays (issue #34, item 10): never beside "Fora do ar".
   return (
     <div className="flex flex-col items-center gap-4 text-center">
       {streamUrl && <audio ref={audio} src={streamUrl} preload="none" />}
       <button
         type="button"
         onClick={toggle}
+        disabled={!streamUrl}
         aria-pressed={playing}
         aria-label={playing ? 'Pausar' : 'Tocar'}
-        className="flex h-20 w-20 items-center justify-center rounded-full bg-brand text-3xl text-white hover:bg-brand-dark"
+        className="flex h-20 w-20 items-center justify-center rounded-full bg-brand text-3xl text-white hover:bg-brand-dark disabled:cursor-not-allowed disabled:opacity-50"
       >
         <Icon name={playing ? 'pause' : 'play'} size={32} />
       </button>
       <p className="text-lg font-semibold" aria-live="polite">
-        {playing ? 'No ar' : 'Pressione para ouvir'}
+        {playing ? 'No ar' : streamUrl ? 'Pressione para ouvir' : 'Transmissão indisponível no momento'}
       </p>
-      <p className="text-gray-700">
-        <span className="badge mr-2 bg-brand text-white">ON AIR</span>
-        {programName}
-      </p>
+      <p className="text-gray-700">{programName}</p>
       <p className="font-mono text-3xl" data-testid="radio-clock">
         {now ? clockPtBR(now) : '--:--:--'}
       </p>
@@ -139,15 +145,25 @@ function RadioBody({ streamUrl, programName, dialog }: { streamUrl: string; prog
   );
 }
 
-function TvBody({ youtubeUrl, liveTitle, programs }: { youtubeUrl: string; liveTitle: string; programs: TvProgram[] }) {
+/** "AO VIVO" only with a live address configured; no invented audience (issue #34, item 10). */
+function TvBody({ youtubeUrl, liveTitle, liveUrl, programs }: { youtubeUrl: string; liveTitle: string; liveUrl: string; programs: TvProgram[] }) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex aspect-video items-center justify-center rounded bg-gray-900 text-white">
-        <div className="text-center">
-          <span className="badge bg-red-700 text-white">AO VIVO</span>
-          <p className="mt-2 text-lg font-semibold">{liveTitle}</p>
-          <p className="text-sm text-gray-200">{LIMITS.tvViewers} assistindo</p>
-        </div>
+        {liveUrl ? (
+          <div className="text-center">
+            <span className="badge bg-red-700 text-white">AO VIVO</span>
+            <p className="mt-2 text-lg font-semibold">{liveTitle}</p>
+            <a href={liveUrl} target="_blank" rel="noopener noreferrer" className="btn mt-3 bg-white text-gray-900 hover:bg-gray-100">
+              Assistir à transmissão
+            </a>
+          </div>
+        ) : (
+          <div className="px-4 text-center">
+            <p className="text-lg font-semibold">Nenhuma transmissão ao vivo no momento</p>
+            <p className="mt-1 text-sm text-gray-200">Confira a programação abaixo e os vídeos no canal.</p>
+          </div>
+        )}
       </div>
       <div>
         <h3 className="mb-2 font-semibold">Programação</h3>

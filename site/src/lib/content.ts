@@ -10,14 +10,15 @@ import { sortByName } from '@portal/domain/collation';
 import { isAdVisible, isPubliclyVisible } from '@portal/domain/news-access';
 import { modifiedAfterPublication } from '@portal/domain/corrections';
 import { LIMITS, NAV_CATEGORIES } from '@portal/domain/limits';
+import { adPlace, type AdPlace } from '@portal/domain/ads';
 import type { Ad, News, PortalEvent } from '@portal/domain/schema';
 import { withDefaults, type Settings } from '@portal/domain/settings';
-import { authorSlugs, categorySlug } from '@portal/domain/slug';
+import { authorSlugs, categorySlug, categoryTitleFromSlug } from '@portal/domain/slug';
 import { topByCount } from '@portal/domain/engagement';
 import { newestFirst, pickRelated, relatedFeedSize } from '@portal/domain/related';
 import { CATALOGUE_LIST_KINDS, CATALOGUE_LISTS, monthKey, type MonthKey } from '@portal/domain/archive';
 import { isUsableSlug, unrenderableNewsReason, type SkippedRecord } from '@portal/domain/text-limits';
-import { listRedirectEntries, type ListAlias } from '@portal/domain/permalinks';
+import { legacyRedirectEntries, listRedirectEntries, type ListAlias } from '@portal/domain/permalinks';
 import { writeFileSync } from 'node:fs';
 import { directus } from './directus.ts';
 import { storyRows } from './news-snapshot.ts';
@@ -117,6 +118,7 @@ const NEWS_FIELDS = [
 ] as const;
 const CORRECTION_FIELDS = ['id', 'news_id', 'note', 'created_at'] as const;
 const ALIAS_FIELDS = ['slug', { news_id: ['id', 'slug'] }] as const;
+const LEGACY_FIELDS = ['path', { news_id: ['id', 'slug'] }] as const;
 
 const chunks = <T>(xs: T[], n: number): T[][] => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
@@ -227,7 +229,8 @@ function makeArticle(n: RawNews, { author, authorSlug, corrections: given }: Art
 
 type RawCorrection = { id: string; news_id: string; note: string; created_at: string };
 type RawAlias = { slug: string; news_id: { id: string; slug: string } | null };
-type Rows = { news: RawNews[]; corrections: RawCorrection[]; aliases: RawAlias[] };
+type RawLegacy = { path: string; news_id: { id: string; slug: string } | null };
+type Rows = { news: RawNews[]; corrections: RawCorrection[]; aliases: RawAlias[]; legacy: RawLegacy[] };
 
 const PUBLISHED = { status: { _eq: 'published' as const } };
 // The SDK types published_at as text and ids as uuids, so it refuses range filters on them; Directus takes them (datetime).
@@ -427,7 +430,7 @@ async function load(): Promise<Content> {
     byStory<RawNews>(ids, (part) =>
       client.request(readItems('news', { fields: NEWS_FIELDS, filter: { _and: [PUBLISHED, { id: { _in: part } }] }, limit: -1 })),
     );
-  const [storyRead, categories, municipalities, settingRows, profiles, events, ads, listAliases] = await Promise.all([
+  const [storyRead, categories, municipalities, settingRows, profiles, events, ads, listAliases, listLegacy] = await Promise.all([
     // The stories, their corrections and their old addresses: from the release's snapshot plus the
     // listed stories in a targeted build (news-snapshot.ts), from Directus in a full one.
     storyRows<Rows>({
@@ -465,6 +468,13 @@ async function load(): Promise<Content> {
         byIds: (ids) => byStory(ids, (part) => client.request(readItems('news_redirects', { fields: ALIAS_FIELDS, filter: { news_id: { _in: part } }, limit: -1 }))),
         story: (r) => r.news_id?.id ?? '',
       },
+      // An imported portal's addresses of public stories (issue #27): read with their story, like aliases.
+      legacy: {
+        all: async () =>
+          (await client.request(readItems('legacy_paths', { fields: LEGACY_FIELDS, filter: { news_id: { _nnull: true } }, limit: -1 }))) as unknown as RawLegacy[],
+        byIds: (ids) => byStory(ids, (part) => client.request(readItems('legacy_paths', { fields: LEGACY_FIELDS, filter: { news_id: { _in: part } }, limit: -1 }))),
+        story: (r) => r.news_id?.id ?? '',
+      },
     }),
     // With their ids: a targeted build's rows are re-joined to them (withCatalogue).
     client.request(readItems('categories', { fields: ['id', 'name', 'slug'], limit: -1 })),
@@ -475,11 +485,13 @@ async function load(): Promise<Content> {
     client.request(readItems('ads', { filter: { is_active: { _eq: true } }, sort: ['-created_at'], limit: -1 })),
     // Old addresses of renamed lists: few rows, read by every build (a rename's own build included).
     client.request(readItems('list_redirects', { fields: ['slug', 'category_id', 'municipality_id'], limit: -1 })),
+    // An imported portal's list addresses (`/category/x/`, `/?cat=3`): one per category at most.
+    client.request(readItems('legacy_paths', { fields: ['path', 'category_id'], filter: { category_id: { _nnull: true } }, limit: -1 })),
   ]);
   const byId = (entries: unknown[]) => new Map((entries as CatalogueEntry[]).map((e) => [String(e.id), e]));
   const [catalogue, towns] = [byId(categories), byId(municipalities)];
   const rawNews = withCatalogue(storyRead.rows.news, catalogue, towns);
-  const { corrections: correctionRows, aliases } = storyRead.rows;
+  const { corrections: correctionRows, aliases, legacy } = storyRead.rows;
   const correctionsOf = new Map<string, Correction[]>();
   for (const r of correctionRows) {
     if (!r.note?.trim() || !r.created_at) continue;
@@ -531,6 +543,18 @@ async function load(): Promise<Content> {
     // A live story's own address is never shadowed by an alias.
     if (to && bySlug.has(to) && !bySlug.has(r.slug) && isUsableSlug(r.slug)) redirects[r.slug] = to;
   }
+  Object.assign(
+    redirects,
+    legacyRedirectEntries(
+      [
+        ...legacy.map((r) => ({ path: r.path, to: r.news_id?.slug && bySlug.has(r.news_id.slug) ? `/news/${r.news_id.slug}/` : null })),
+        ...(listLegacy as Array<{ path: string; category_id: string | null }>).map((r) => {
+          const slug = catalogue.get(String(r.category_id))?.slug;
+          return { path: r.path, to: slug && categorySlugs.has(slug) ? `/category/${slug}/` : null };
+        }),
+      ],
+    ),
+  );
 
   return {
     news,
@@ -631,6 +655,14 @@ export function categoryPages(c: Pick<Content, 'categories'>): Ref[] {
   return all;
 }
 
+/**
+ * A category's name as the newsroom wrote it ("Política", with its accent; issue #34 item 11), from its
+ * address; the title made from the address only for a list that is not stored (spec's rule, no accents).
+ */
+export function categoryName(c: Pick<Content, 'categories'>, slug: string): string {
+  return categoryPages(c).find((k) => k.slug === slug)?.name ?? categoryTitleFromSlug(slug);
+}
+
 /** getStaticPaths of every per-category route (page, archive, feed). */
 export async function categoryPaths() {
   const c = await content();
@@ -675,9 +707,9 @@ export function relatedFeed(list: readonly Article[] | undefined, n: number = LI
   return (list ?? []).slice(0, relatedFeedSize(n));
 }
 
-/** Ads for a sidebar slot (types sidebar or google_adsense), newest first; visibility rechecked in the browser. */
-export function slotAds(c: Content, position: 'top' | 'bottom'): Ad[] {
-  return c.ads.filter((ad) => (ad.ad_type === 'sidebar' || ad.ad_type === 'google_adsense') && ad.position === position && isAdVisibleOrFuture(ad, c.builtAt));
+/** Ads for a place a reader sees (domain/src/ads.ts adPlace), newest first; visibility rechecked in the browser. */
+export function slotAds(c: Content, place: AdPlace): Ad[] {
+  return c.ads.filter((ad) => adPlace(ad.ad_type, ad.position) === place && isAdVisibleOrFuture(ad, c.builtAt));
 }
 
 /** Ads already over stay out of the build; current and future ones are shipped and the browser picks. */

@@ -1,9 +1,11 @@
 /**
  * The site's one Directus client, used only at build time (frontmatter and
- * getStaticPaths). Anonymous on purpose: the build sees exactly what readers
- * may see, and no token exists to leak into the browser.
+ * getStaticPaths). It signs in as the site_reader account, whose permissions
+ * are the public's (directus/access/policies.ts): the build sees exactly what
+ * readers may see, without the bounds a hostile public gets (decision 032).
+ * The token lives in the build's environment; nothing here reaches a page.
  */
-import { createDirectus, rest } from '@directus/sdk';
+import { createDirectus, rest, staticToken } from '@directus/sdk';
 import type { Schema } from '@portal/domain/schema';
 import { siteEnv } from './env.ts';
 import { perBuild } from './per-build.ts';
@@ -12,4 +14,4 @@ export function directusUrl(): string {
   return siteEnv().DIRECTUS_URL;
 }
 
-export const directus = perBuild(() => createDirectus<Schema>(directusUrl()).with(rest()));
+export const directus = perBuild(() => createDirectus<Schema>(directusUrl()).with(staticToken(siteEnv().DIRECTUS_TOKEN)).with(rest()));

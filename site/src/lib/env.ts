@@ -5,6 +5,8 @@ import { perBuild } from './per-build.ts';
 
 export const siteEnvSchema = z.object({
   DIRECTUS_URL: z.url({ error: 'deve ser a URL do Directus (o site é gerado a partir dele)' }).transform((u) => u.replace(/\/$/, '')),
+  // The site_reader account: the public's reads without the public's bounds (decision 032). Build time only.
+  DIRECTUS_TOKEN: z.string({ error: 'é obrigatório: o token da conta do construtor do site' }).min(32, 'curto demais (mínimo de 32 caracteres)'),
   SITE_URL: z.url({ error: 'deve ser a URL pública do site' }).default('http://localhost:4321'),
   SITE_OUT_DIR: z.string().min(1).optional(),
 });

@@ -14,7 +14,8 @@ describe('ranking rows', () => {
 
   it('labels views and TOPs', () => {
     expect(metricLabel('views', row)).toBe('3 visualizações');
-    expect(metricLabel('likes', row)).toBe('1 TOPS');
-    expect(metricLabel('likes', { ...row, likes: 0 })).toBe('TOP');
+    expect(metricLabel('likes', row)).toBe('1 TOP');
+    expect(metricLabel('likes', { ...row, likes: 0 })).toBe('0 TOPs');
+    expect(metricLabel('likes', { ...row, likes: 2 })).toBe('2 TOPs');
   });
 });

@@ -2,7 +2,7 @@
  * One ranking row as HTML, shared by the build (first paint) and the browser
  * (live refresh from /api/portal/rankings) so both draw the same markup.
  */
-import { likeLabel } from '@portal/domain/engagement';
+import { topCount } from '@portal/domain/engagement';
 import { assetUrl } from '@portal/domain/images';
 
 export type RankingMetric = 'views' | 'likes';
@@ -11,7 +11,7 @@ export type RankingRow = { title: string; slug: string; image: string | null; vi
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const metricLabel = (metric: RankingMetric, row: RankingRow) =>
-  metric === 'views' ? `${row.views} ${row.views === 1 ? 'visualização' : 'visualizações'}` : likeLabel(row.likes);
+  metric === 'views' ? `${row.views} ${row.views === 1 ? 'visualização' : 'visualizações'}` : topCount(row.likes);
 
 export function rankingItemHtml(row: RankingRow, position: number, metric: RankingMetric): string {
   const thumb = row.image

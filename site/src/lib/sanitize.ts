@@ -1,14 +1,23 @@
-/** Build-time HTML sanitizing with the spec's allowlists (the admin preview runs the same article function). */
+/** Build-time HTML sanitizing with the spec's allowlists (the admin preview runs the same article pipeline). */
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { AD_SANITIZE_CONFIG, addNoOpenerHook, sanitizeArticleWith, type Purifier } from '@portal/domain/sanitize';
+import { AD_SANITIZE_CONFIG, addNoOpenerHook, articlePurifier, renderArticlePartsWith, renderArticleWith, sanitizeArticleWith, type Purifier } from '@portal/domain/sanitize';
 
-const purify = createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis);
-addNoOpenerHook(purify as unknown as Purifier);
+const purifyFor = () => createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis) as unknown as Purifier;
+// Two instances: the article's hooks (same-origin images, every target a new tab) must not touch ads.
+const article = articlePurifier(purifyFor());
+const ads = purifyFor();
+addNoOpenerHook(ads);
 
 const AD = { ALLOWED_TAGS: [...AD_SANITIZE_CONFIG.ALLOWED_TAGS], ALLOWED_ATTR: [...AD_SANITIZE_CONFIG.ALLOWED_ATTR] };
 
-/** Article body: newlines to <br>, then the allowlist (domain/src/sanitize.ts). */
-export const sanitizeArticle = (content: string): string => sanitizeArticleWith(purify as unknown as Purifier, content);
+/** Article body after the allowlist only (newlines to <br>; domain/src/sanitize.ts). */
+export const sanitizeArticle = (content: string): string => sanitizeArticleWith(article, content);
 
-export const sanitizeAd = (content: string): string => purify.sanitize(content, AD);
+/** Article body as the page shows it: sanitized, figures and embed facades made on the DOM. */
+export const renderArticle = (content: string): string => renderArticleWith(article, content);
+
+/** The same body in two parts: before and after the inline ad's place (decision 055). */
+export const renderArticleParts = (content: string): [string, string] => renderArticlePartsWith(article, content);
+
+export const sanitizeAd = (content: string): string => ads.sanitize(content, AD);

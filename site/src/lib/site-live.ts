@@ -1,24 +1,29 @@
 /**
  * `/live.json`: what changes site-wide without touching a story — settings
- * (the urgent message, contact and social links) and the sidebar ads — as one
+ * (the urgent message, contact and social links) and every ad place's
+ * candidates (banner, sidebar, inline, popup: domain/src/ads.ts adPlace) — as one
  * small document rendered by every build, targeted ones included. Built pages
  * keep it as their first paint; lib/browser/site-live.ts brings an older page
  * (an article built months ago) up to date in the browser. Issue #8,
  * docs/decisions/006-publish-pipeline.md.
  */
-import { canRenderAdsense } from '@portal/domain/ads';
+import { AD_PLACES, canRenderAdsense, type AdPlace } from '@portal/domain/ads';
 import type { Ad } from '@portal/domain/schema';
-import type { Settings } from '@portal/domain/settings';
+import { INSTITUTIONAL_PAGE_KEYS, type Settings, type SettingKey } from '@portal/domain/settings';
 import { sanitizeAd } from './sanitize.ts';
 
-export type AdPosition = 'top' | 'bottom';
+export type { AdPlace };
 
 /** One ad candidate of a slot: its window (checked at view time), its markup and a stamp of that markup. */
 export type LiveAd = { id: string; start: string; end: string; html: string; v: string };
 
+/** Settings an old page shows: all but the institutional texts, which only their own pages print (rebuilt with every settings change). */
+export type LiveSettings = Omit<Settings, 'page_about' | 'page_masthead' | 'page_contact'>;
+
 export type SiteLive = {
-  settings: Settings;
-  ads: Record<AdPosition, LiveAd[]>;
+  settings: LiveSettings;
+  /** Every place's candidates, newest first (pages built before a place existed ignore it). */
+  ads: Record<AdPlace, LiveAd[]>;
 };
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -33,7 +38,8 @@ export function adBodyHtml(ad: Ad): string {
     );
   }
   const body = `<div>${sanitizeAd(ad.content ?? '')}</div>`;
-  return ad.link_url ? `<a href="${attr(ad.link_url)}" target="_blank" rel="noopener noreferrer sponsored" class="block hover:opacity-90">${body}</a>` : body;
+  // At least 44 px tall: a one-line banner is still a tap target on a phone (issue #34).
+  return ad.link_url ? `<a href="${attr(ad.link_url)}" target="_blank" rel="noopener noreferrer sponsored" class="block min-h-11 hover:opacity-90">${body}</a>` : body;
 }
 
 /** A slot's candidates: AdSense only when it can be rendered at all. */
@@ -55,9 +61,10 @@ export function liveAd(ad: Ad): LiveAd {
   return { id: ad.id, start, end, html, v: stamp(`${start}|${end}|${html}`) };
 }
 
-export function siteLive(settings: Settings, slotAds: (p: AdPosition) => Ad[]): SiteLive {
+export function siteLive(settings: Settings, placeAds: (p: AdPlace) => Ad[]): SiteLive {
+  const live = Object.fromEntries(Object.entries(settings).filter(([k]) => !INSTITUTIONAL_PAGE_KEYS.includes(k as SettingKey))) as LiveSettings;
   return {
-    settings,
-    ads: { top: slotCandidates(slotAds('top')).map(liveAd), bottom: slotCandidates(slotAds('bottom')).map(liveAd) },
+    settings: live,
+    ads: Object.fromEntries(AD_PLACES.map((p) => [p, slotCandidates(placeAds(p)).map(liveAd)])) as Record<AdPlace, LiveAd[]>,
   };
 }

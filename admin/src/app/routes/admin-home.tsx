@@ -1,6 +1,7 @@
 /** Admin home: network overview, "Minhas Estatísticas", static recent activity and quick links. */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card, StatCard } from '../../components/ui/card.tsx';
 import { paths } from '../../config/paths.ts';
 import { MyStatsSummary } from '../../features/dashboard/components/my-stats.tsx';
@@ -19,8 +20,8 @@ export function AdminHomeRoute() {
 }
 
 function AdminHome() {
-  const { displayName } = useAuth();
-  const counts = useQuery(newsQueries.counts());
+  const { displayName, role } = useAuth();
+  const counts = useQuery(newsQueries.counts(role));
   const users = useQuery(profilesQueries.count());
   const c = counts.data;
   return (
@@ -35,9 +36,10 @@ function AdminHome() {
           Visão Geral
         </h2>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <StatCard label="Total de Notícias" value={c?.total ?? 0} loading={counts.isPending} />
-          <StatCard label="Publicadas" value={c?.published ?? 0} loading={counts.isPending} />
-          <StatCard label="Rascunhos" value={c?.draft ?? 0} loading={counts.isPending} />
+          {/* The whole newsroom's numbers ("todas"); a producer's own are in "Minhas Estatísticas" below. */}
+          {c?.total !== null && <StatCard label="Total de Notícias (todas)" value={c?.total ?? 0} loading={counts.isPending} />}
+          <StatCard label="Publicadas (todas)" value={c?.published ?? 0} loading={counts.isPending} />
+          {c?.draft !== null && <StatCard label="Rascunhos (todos)" value={c?.draft ?? 0} loading={counts.isPending} />}
           <StatCard label="Usuários" value={users.data ?? 0} loading={users.isPending} />
         </div>
       </section>
@@ -52,13 +54,13 @@ function AdminHome() {
         </Card>
         <Card title={<span className="text-base font-semibold text-slate-900">Acesso Rápido</span>}>
           <div className="flex flex-wrap gap-2">
-            <Link to={`${paths.admin.news}?nova=1`} className="rounded-md bg-blue-700 px-3 py-2 text-sm text-white">
+            <Link to={paths.admin.newsNew} className={buttonClasses()}>
               Nova Notícia
             </Link>
-            <Link to={paths.profile} className="rounded-md border px-3 py-2 text-sm">
+            <Link to={paths.profile} className={buttonClasses('outline')}>
               Editar Perfil
             </Link>
-            <a href={paths.home} className="rounded-md border px-3 py-2 text-sm">
+            <a href={paths.home} className={buttonClasses('outline')}>
               Página Inicial
             </a>
           </div>

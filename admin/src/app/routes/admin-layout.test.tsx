@@ -35,7 +35,7 @@ describe('admin layout', () => {
   });
 
   it.each<[Role, string[]]>([
-    ['super_admin', ['Dashboard', 'Notícias', 'Categorias', 'Municípios', 'Eventos', 'Perfis', 'Publicidade', 'Rádio Web', 'TV Web', 'Relatórios', 'Newsletter', 'Configurações']],
+    ['super_admin', ['Dashboard', 'Notícias', 'Categorias', 'Municípios', 'Eventos', 'Perfis', 'Publicidade', 'Rádio Web', 'TV Web', 'Relatórios', 'Newsletter', 'Saúde do portal', 'Configurações']],
     ['editor', ['Dashboard', 'Notícias', 'Categorias', 'Eventos', 'Rádio Web', 'TV Web', 'Relatórios']],
     ['producer', ['Dashboard', 'Notícias']],
   ])('%s sees the sidebar of the spec', (role, labels) => {
@@ -65,7 +65,8 @@ describe('admin layout', () => {
     renderApp(routes, { session: sessionFor('editor'), path });
     expect(screen.getByRole('heading', { name: 'Acesso Negado' })).toBeInTheDocument();
     expect(screen.getByText('Você não tem permissão para acessar esta página.')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    // Only the layout's health banner asks anything (the guarded screen does not load).
+    expect(calls.filter((c) => c.path !== '/portal/health')).toHaveLength(0);
   });
 
   it('producer on categories sees its own denial text', () => {

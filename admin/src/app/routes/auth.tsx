@@ -76,7 +76,7 @@ function AuthCard({ subtitle, children }: { subtitle: string; children: React.Re
         <p className="mb-6 text-center text-sm text-slate-600">{subtitle}</p>
         {children}
         <p className="mt-6 text-center text-sm">
-          <a href={paths.home} className="text-slate-600 underline">
+          <a href={paths.home} className="inline-flex min-h-11 items-center text-slate-600 underline sm:min-h-0">
             Voltar ao portal
           </a>
         </p>

@@ -2,13 +2,13 @@
 import { Link } from 'react-router-dom';
 import { roleColor, roleLabel } from '@portal/domain/roles';
 import { Badge } from '../../components/ui/badge.tsx';
+import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { LoadingText } from '../../components/ui/states.tsx';
 import { paths } from '../../config/paths.ts';
 import { DashboardStats } from '../../features/dashboard/components/my-stats.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { UserMenu } from './admin-layout.tsx';
-import { staffAssetUrl } from '../../lib/directus.ts';
 
 export function DashboardRoute() {
   const { session, loading, role, displayName } = useAuth();
@@ -28,14 +28,14 @@ export function DashboardRoute() {
   }
   const p = session.profile;
   return (
-    <main className="mx-auto max-w-5xl space-y-6 p-6">
-      <div className="flex items-center justify-between">
+    <main className="mx-auto max-w-5xl space-y-6 p-3 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Dashboard</h1>
-        <div className="flex items-center gap-3">
-          <Link to={paths.admin.root} className="text-sm text-blue-700 underline">
+        <div className="flex flex-wrap items-center gap-3">
+          <Link to={paths.admin.root} className="flex min-h-11 items-center text-sm text-blue-700 underline sm:min-h-0">
             Painel administrativo
           </Link>
-          <Link to={paths.admin.news} className="rounded-md bg-blue-700 px-3 py-2 text-sm text-white">
+          <Link to={paths.admin.newsNew} className={buttonClasses()}>
             Nova Notícia
           </Link>
           <UserMenu />
@@ -44,7 +44,7 @@ export function DashboardRoute() {
       <Card>
         <div className="flex items-center gap-4">
           {p?.avatar_url ? (
-            <img src={staffAssetUrl(p.avatar_url)} alt="Foto de perfil" className="h-16 w-16 rounded-full object-cover" />
+            <img src={p.avatar_url} alt="Foto de perfil" className="h-16 w-16 rounded-full object-cover" />
           ) : (
             <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-blue-100 text-xl font-bold text-blue-800">
               {displayName.charAt(0).toUpperCase()}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 export function Card({ title, children, className = '' }: { title?: ReactNode; children: ReactNode; className?: string }) {
   return (
-    <section className={`rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${className}`}>
+    <section className={`min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${className}`}>
       {title && <h2 className="mb-2 text-sm font-medium text-slate-600">{title}</h2>}
       {children}
     </section>

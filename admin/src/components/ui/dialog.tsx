@@ -1,6 +1,12 @@
-/** Modal dialog and confirmation, without a library: labelled, Escape closes, focus moves inside. */
+/**
+ * Modal dialog and confirmation, without a library: labelled, Escape closes,
+ * focus moves inside. On a phone (below 640 px) a dialog takes the whole
+ * screen and scrolls on its own; toasts raised while it is open show at its
+ * top (decision 042).
+ */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from './button.tsx';
+import { ToastViewport } from './toast.tsx';
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -21,7 +27,7 @@ export function Dialog({ open, title, onClose, children, description, role = 'di
   useEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
-    const el = panel.current?.querySelector<HTMLElement>('input:not([disabled]), textarea, select, button:not([aria-label="Fechar"])');
+    const el = panel.current?.querySelector<HTMLElement>('input:not([disabled]), textarea, select, button:not([aria-label^="Fechar"])');
     el?.focus();
     const onKey = (e: KeyboardEvent) => {
       // A modal open inside this one (the crop dialog over the news form) handles the keys itself.
@@ -51,23 +57,29 @@ export function Dialog({ open, title, onClose, children, description, role = 'di
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   if (!open) return null;
-  const width = size === 'sm' ? 'max-w-md' : size === 'lg' ? 'max-w-3xl' : 'max-w-xl';
+  const width = size === 'sm' ? 'sm:max-w-md' : size === 'lg' ? 'sm:max-w-3xl' : 'sm:max-w-xl';
   return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-4">
+    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto overscroll-contain bg-black/50 sm:p-4">
       <div
         ref={panel}
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={description ? descId : undefined}
-        className={`mt-8 w-full ${width} rounded-lg bg-white p-6 shadow-xl`}
+        className={`min-h-full w-full ${width} bg-white p-4 shadow-xl sm:mt-8 sm:min-h-0 sm:rounded-lg sm:p-6`}
       >
-        <div className="mb-4 flex items-start justify-between">
-          <h2 id={titleId} className="text-lg font-semibold">
+        <ToastViewport className="-mx-1 mb-3" />
+        <div className="mb-4 flex items-start justify-between gap-2">
+          <h2 id={titleId} className="pt-2 text-lg font-semibold sm:pt-0">
             {title}
           </h2>
-          <button type="button" aria-label="Fechar" onClick={onClose} className="text-slate-500 hover:text-slate-900">
-            ×
+          <button
+            type="button"
+            aria-label="Fechar"
+            onClick={onClose}
+            className="-mt-1 -mr-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-xl text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:h-8 sm:w-8"
+          >
+            <span aria-hidden="true">×</span>
           </button>
         </div>
         {description && (

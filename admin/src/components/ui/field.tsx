@@ -60,14 +60,15 @@ export function CheckboxField({ label, id, ...props }: { label: string } & Input
   return (
     <div className="flex items-center gap-2">
       <input id={fid} type="checkbox" className="h-4 w-4" {...props} />
-      <label htmlFor={fid} className="text-sm text-slate-700">
+      {/* The label is part of the target: a whole 44 px line on a phone. */}
+      <label htmlFor={fid} className="flex items-center text-sm text-slate-700 max-sm:min-h-11 max-sm:flex-1">
         {label}
       </label>
     </div>
   );
 }
 
-/** On/off switch with an accessible name (the ads list status switch). */
+/** On/off switch with an accessible name (the ads list status switch); 44 px to tap on a phone around its 24 px track. */
 export function Switch({ checked, onChange, label, disabled }: { checked: boolean; onChange: (v: boolean) => void; label: string; disabled?: boolean }) {
   return (
     <button
@@ -77,9 +78,11 @@ export function Switch({ checked, onChange, label, disabled }: { checked: boolea
       aria-label={label}
       disabled={disabled}
       onClick={() => onChange(!checked)}
-      className={`relative inline-flex h-6 w-11 items-center rounded-full transition ${checked ? 'bg-green-600' : 'bg-slate-300'} disabled:opacity-50`}
+      className="inline-flex items-center justify-center rounded-full disabled:opacity-50 max-sm:h-11 max-sm:w-14"
     >
-      <span className={`inline-block h-5 w-5 transform rounded-full bg-white shadow transition ${checked ? 'translate-x-5' : 'translate-x-1'}`} />
+      <span className={`relative inline-flex h-6 w-11 items-center rounded-full transition ${checked ? 'bg-green-600' : 'bg-slate-300'}`}>
+        <span className={`inline-block h-5 w-5 transform rounded-full bg-white shadow transition ${checked ? 'translate-x-5' : 'translate-x-1'}`} />
+      </span>
     </button>
   );
 }

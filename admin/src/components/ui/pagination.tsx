@@ -3,7 +3,7 @@ export function Pagination({ page, pageSize, total, onPage }: { page: number; pa
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (total <= pageSize) return null;
   return (
-    <nav aria-label="Paginação" className="mt-4 flex items-center justify-between text-sm">
+    <nav aria-label="Paginação" className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
       <span>
         Página {page} de {pages} ({total} itens)
       </span>
@@ -23,7 +23,7 @@ export function Pagination({ page, pageSize, total, onPage }: { page: number; pa
 export function SortHeader({ label, field, sort, onSort }: { label: string; field: string; sort: string; onSort: (s: string) => void }) {
   const active = sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
   return (
-    <th scope="col" aria-sort={active} className="px-3 py-2 text-left">
+    <th scope="col" aria-sort={active} data-label={label} className="px-3 py-2 text-left">
       <button type="button" className="font-semibold" onClick={() => onSort(sort === field ? `-${field}` : field)}>
         {label}
         {active === 'ascending' ? ' ↑' : active === 'descending' ? ' ↓' : ''}

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ARTICLE_ALLOWED_TAGS } from '@portal/domain/sanitize';
@@ -34,6 +34,30 @@ function paste(target: HTMLElement, html: string) {
 }
 
 describe('rich text editor', () => {
+  it('the toolbar draws its icons as bundled SVG, never as font glyphs or emoji (issue #34)', () => {
+    render(<RichTextEditor label="Conteúdo" initialHtml="" resetKey="1" onChange={() => {}} onRequestImage={() => {}} />);
+    const buttons = within(screen.getByRole('toolbar', { name: 'Formatação do texto' })).getAllByRole('button');
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Parágrafo',
+      'Cabeçalho H2',
+      'Cabeçalho H3',
+      'Cabeçalho H4',
+      'Negrito',
+      'Itálico',
+      'Lista com marcadores',
+      'Lista numerada',
+      'Citação',
+      'Quebra de linha',
+      'Link',
+      'Imagem',
+    ]);
+    for (const b of buttons) {
+      expect(b.querySelector('svg[aria-hidden="true"]'), b.getAttribute('aria-label')!).not.toBeNull();
+      // Only words may sit beside the icon: no symbol a missing font would turn into a box.
+      expect(b.textContent ?? '').toMatch(/^[\p{L} ]*$/u);
+    }
+  });
+
   it('opens existing HTML and reports nothing until the user edits', () => {
     const { box, onChange } = setup('<p>Um<br>Dois</p><p>Três</p>');
     expect(box.innerHTML).toContain('Três');

@@ -12,8 +12,23 @@ import Image from '@tiptap/extension-image';
 import StarterKit from '@tiptap/starter-kit';
 import { TextSelection } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
+import { photoCredit } from '@portal/domain/engagement';
 import { cleanPastedHtml } from '@portal/domain/paste';
 import { isUrl, MESSAGES } from '@portal/domain/validation';
+import {
+  BoldIcon,
+  BulletListIcon,
+  Heading2Icon,
+  Heading3Icon,
+  Heading4Icon,
+  ImageIcon,
+  ItalicIcon,
+  LineBreakIcon,
+  LinkIcon,
+  OrderedListIcon,
+  ParagraphIcon,
+  QuoteIcon,
+} from './icons.tsx';
 
 type Props = {
   label: string;
@@ -30,8 +45,6 @@ type Props = {
    * with its URL. Without it the toolbar has no image button.
    */
   onRequestImage?: (insert: (src: string) => void) => void;
-  /** The address the editor loads an image from (e.g. with the staff token for a file not yet public); the stored src is unchanged. */
-  imageDisplaySrc?: (src: string) => string;
 };
 
 /**
@@ -61,7 +74,7 @@ function takeDomSelection(view: EditorView) {
 /** What the editor emits: '' for an empty document, otherwise its HTML without the empty paragraph kept at the end for typing. */
 export const editorHtml = (editor: Editor): string => (editor.isEmpty ? '' : editor.getHTML().replace(/(?:<p><\/p>)+$/, ''));
 
-export function RichTextEditor({ label, initialHtml, resetKey, onChange, error, required, hint, onRequestImage, imageDisplaySrc = (src) => src }: Props) {
+export function RichTextEditor({ label, initialHtml, resetKey, onChange, error, required, hint, onRequestImage }: Props) {
   const id = useId();
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -89,7 +102,8 @@ export function RichTextEditor({ label, initialHtml, resetKey, onChange, error, 
         addNodeView() {
           return ({ node }) => {
             const dom = document.createElement('img');
-            dom.src = imageDisplaySrc(String(node.attrs.src ?? ''));
+            // A private file loads with the staff session cookie: the stored address is the one shown.
+            dom.src = String(node.attrs.src ?? '');
             dom.alt = String(node.attrs.alt ?? '');
             if (node.attrs.title) dom.title = String(node.attrs.title);
             dom.className = 'my-2 aspect-video w-full rounded-lg object-cover';
@@ -163,7 +177,8 @@ export function RichTextEditor({ label, initialHtml, resetKey, onChange, error, 
   );
 }
 
-type Action = { label: string; keys: string; aria: string; active: (e: Editor) => boolean; run: (e: Editor) => void; text: ReactNode };
+/** A toolbar button: its name (the tooltip and what screen readers say), its shortcut, and its icon (bundled SVG, issue #34). */
+type Action = { label: string; keys: string; aria: string; active: (e: Editor) => boolean; run: (e: Editor) => void; icon: ReactNode };
 
 const ACTIONS: Action[] = [
   {
@@ -172,7 +187,7 @@ const ACTIONS: Action[] = [
     aria: 'Control+Alt+0',
     active: (e) => e.isActive('paragraph'),
     run: (e) => e.chain().focus().setParagraph().run(),
-    text: 'P',
+    icon: <ParagraphIcon />,
   },
   {
     label: 'Cabeçalho H2',
@@ -180,7 +195,7 @@ const ACTIONS: Action[] = [
     aria: 'Control+Alt+2',
     active: (e) => e.isActive('heading', { level: 2 }),
     run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
-    text: 'H2',
+    icon: <Heading2Icon />,
   },
   {
     label: 'Cabeçalho H3',
@@ -188,7 +203,7 @@ const ACTIONS: Action[] = [
     aria: 'Control+Alt+3',
     active: (e) => e.isActive('heading', { level: 3 }),
     run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
-    text: 'H3',
+    icon: <Heading3Icon />,
   },
   {
     label: 'Cabeçalho H4',
@@ -196,7 +211,7 @@ const ACTIONS: Action[] = [
     aria: 'Control+Alt+4',
     active: (e) => e.isActive('heading', { level: 4 }),
     run: (e) => e.chain().focus().toggleHeading({ level: 4 }).run(),
-    text: 'H4',
+    icon: <Heading4Icon />,
   },
   {
     label: 'Negrito',
@@ -204,7 +219,7 @@ const ACTIONS: Action[] = [
     aria: 'Control+B',
     active: (e) => e.isActive('bold'),
     run: (e) => e.chain().focus().toggleBold().run(),
-    text: <strong>N</strong>,
+    icon: <BoldIcon />,
   },
   {
     label: 'Itálico',
@@ -212,7 +227,7 @@ const ACTIONS: Action[] = [
     aria: 'Control+I',
     active: (e) => e.isActive('italic'),
     run: (e) => e.chain().focus().toggleItalic().run(),
-    text: <em>I</em>,
+    icon: <ItalicIcon />,
   },
   {
     label: 'Lista com marcadores',
@@ -220,7 +235,7 @@ const ACTIONS: Action[] = [
     aria: 'Control+Shift+8',
     active: (e) => e.isActive('bulletList'),
     run: (e) => e.chain().focus().toggleBulletList().run(),
-    text: '• Lista',
+    icon: <BulletListIcon />,
   },
   {
     label: 'Lista numerada',
@@ -228,7 +243,7 @@ const ACTIONS: Action[] = [
     aria: 'Control+Shift+7',
     active: (e) => e.isActive('orderedList'),
     run: (e) => e.chain().focus().toggleOrderedList().run(),
-    text: 'Lista numerada',
+    icon: <OrderedListIcon />,
   },
   {
     label: 'Citação',
@@ -236,12 +251,12 @@ const ACTIONS: Action[] = [
     aria: 'Control+Shift+B',
     active: (e) => e.isActive('blockquote'),
     run: (e) => e.chain().focus().toggleBlockquote().run(),
-    text: '“ Citação',
+    icon: <QuoteIcon />,
   },
-  { label: 'Quebra de linha', keys: 'Shift+Enter', aria: 'Shift+Enter', active: () => false, run: (e) => e.chain().focus().setHardBreak().run(), text: '↵' },
+  { label: 'Quebra de linha', keys: 'Shift+Enter', aria: 'Shift+Enter', active: () => false, run: (e) => e.chain().focus().setHardBreak().run(), icon: <LineBreakIcon /> },
 ];
 
-const BUTTON = 'rounded px-2 py-1 text-sm text-slate-800 hover:bg-slate-100 aria-pressed:bg-slate-200 aria-pressed:font-semibold';
+const BUTTON = 'inline-flex items-center justify-center gap-1 rounded px-2 py-1 text-sm text-slate-800 hover:bg-slate-100 aria-pressed:bg-slate-200 aria-pressed:font-semibold';
 
 function Toolbar({
   editor,
@@ -280,7 +295,7 @@ function Toolbar({
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => a.run(editor)}
           >
-            {a.text}
+            {a.icon}
           </button>
         ))}
         <button
@@ -294,7 +309,7 @@ function Toolbar({
           onMouseDown={() => takeDomSelection(editor.view)}
           onClick={() => setLinkOpen((o) => !o)}
         >
-          🔗 Link
+          <LinkIcon /> Link
         </button>
         {onRequestImage && (
           <button
@@ -305,7 +320,7 @@ function Toolbar({
             aria-expanded={imageOpen}
             onClick={() => setImageOpen((o) => !o)}
           >
-            🖼 Imagem
+            <ImageIcon /> Imagem
           </button>
         )}
       </div>
@@ -409,7 +424,7 @@ function ImageForm({ editor, onRequestImage, onDone }: { editor: Editor; onReque
       editor
         .chain()
         .focus()
-        .insertContentAt(at, { type: 'image', attrs: { src, alt: caption.trim(), title: credit.trim() ? `Foto: ${credit.trim()}` : null } })
+        .insertContentAt(at, { type: 'image', attrs: { src, alt: caption.trim(), title: photoCredit(credit) || null } })
         .run();
     });
     onDone();

@@ -10,11 +10,13 @@ import { forbidden, invalid, notFound } from '../../shared/portal-error.ts';
 import { authorStats, counts } from './engagement.ts';
 import { report } from './reports.ts';
 import { REPORT_DAYS } from '@portal/domain/reports';
-import { isEditorLevel } from '@portal/domain/roles';
+import { isEditorLevel, isStaff } from '@portal/domain/roles';
+import { healthReport, isMonitor, staffAlerts } from './health.ts';
 import { roleKeyFromId } from '../../../access/ids.ts';
 import { canRestoreRevision, canSeeRevisions, restorePayload } from '@portal/domain/revisions';
 import { LOADED_VERSION_FIELD } from '@portal/domain/edit-conflict';
 import { listRevisions, revisionSnapshot, storyOf } from './revisions.ts';
+import { beat, editorsOf, leave, purge } from './presence.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INVALID_NEWS = 'Identificador de notícia inválido';
@@ -75,7 +77,69 @@ export default defineEndpoint({
       }),
     );
 
-    router.get('/health', route(async () => ({ ok: true })));
+    /**
+     * "Fulano está editando" (issue #34, decision 044): staff only, and only on a story the person
+     * may read under their own Directus permissions (a producer never learns who opened a
+     * colleague's draft). The table is shared by every instance.
+     */
+    const presenceAccess = async (req: any) => {
+      const a = req.accountability;
+      if (!a?.user) throw forbidden('Usuário não autenticado');
+      if (!a.admin && !roleKeyFromId(a.role)) throw forbidden('Apenas a equipe vê quem está editando');
+      const newsId = newsIdFrom(req.params.newsId);
+      const items = new services.ItemsService('news', { schema: await getSchema(), accountability: a });
+      // Directus answers FORBIDDEN both for a story this user may not read and for one that does not exist.
+      const readable = await items.readOne(newsId, { fields: ['id'] }).then(
+        () => true,
+        (e: { code?: string }) => {
+          if (e?.code === 'FORBIDDEN') return false;
+          throw e;
+        },
+      );
+      if (!readable) throw forbidden('Você não tem acesso a esta notícia');
+      return { newsId, user: a.user as string };
+    };
+
+    // The editor page's heartbeat: "I have it open", answered with who else has.
+    router.post(
+      '/news/:newsId/presence',
+      route(async (req) => {
+        const { newsId, user } = await presenceAccess(req);
+        const now = new Date();
+        await beat(db, newsId, user, now);
+        await purge(db, now);
+        return { data: { editors: await editorsOf(db, newsId, user, now) } };
+      }),
+    );
+
+    router.delete(
+      '/news/:newsId/presence',
+      route(async (req) => {
+        const { newsId, user } = await presenceAccess(req);
+        await leave(db, newsId, user);
+        return { data: { editors: [] } };
+      }),
+    );
+
+    // The portal's health (issue #28; decision 041): everything for super_admin and a monitor holding
+    // PORTAL_MONITOR_TOKEN (503 when the database fails); other staff get the banner's alerts only.
+    router.get('/health', (req: any, res: any, next: (e?: unknown) => void) => {
+      const a = req.accountability;
+      const role = a?.admin ? 'super_admin' : roleKeyFromId(a?.role);
+      const full = isMonitor(env, req.headers['x-portal-monitor-token']) || role === 'super_admin';
+      if (!full && !a?.user) return next(forbidden('Usuário não autenticado'));
+      if (!full && !isStaff(role)) return next(forbidden('Apenas a equipe vê a saúde do portal'));
+      // ?only=alerts: what the banner needs, cheap (every open admin polls it).
+      const work = full && req.query.only !== 'alerts'
+        ? healthReport({
+            db,
+            env,
+            serverHealth: async () =>
+              new services.ServerService({ schema: await getSchema(), accountability: { admin: true, app: true, role: null, roles: [], user: null, ip: null } }).health(),
+          }).then((r) => res.status(r.status === 'falha' ? 503 : 200).json(r))
+        : staffAlerts(db, env).then((r) => res.json(r));
+      work.catch(next);
+    });
 
     // The pre-#9 page's engagement read, for pages still in browsers' caches.
     router.get(
@@ -105,7 +169,10 @@ export default defineEndpoint({
     router.get(
       '/site-status',
       route(async (req) => {
-        if (!req.accountability?.user) throw forbidden('Usuário não autenticado');
+        const a = req.accountability;
+        if (!a?.user) throw forbidden('Usuário não autenticado');
+        // A self-registered reader is signed in but not staff (issue #32, item 13).
+        if (!a.admin && !isStaff(roleKeyFromId(a.role))) throw forbidden('Apenas a equipe vê o estado do site');
         const url = env['PORTAL_BUILDER_URL'] as string | undefined;
         if (!url) return { available: false };
         try {

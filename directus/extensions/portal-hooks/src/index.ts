@@ -24,12 +24,14 @@ import { refuseStaleEdit } from './edit-conflict.ts';
 import { prepareNewsCreate, prepareNewsUpdate, publishDatesByRow, type NewsPayload, type PreviousNews } from './news-rules.ts';
 import { profileFromUser, syncProfileToUser, syncUserToProfile } from './profile-sync.ts';
 import { createLoginGuard, limiterFactory, mountLoginLimits } from './login-limit-middleware.ts';
-import { headOf, mountUploadGuard, sniffImage } from './upload-guard.ts';
+import { allOf, mountUploadGuard, sniffImage } from './upload-guard.ts';
+import { withoutPrivateMetadata } from './image-metadata.ts';
+import { Readable } from 'node:stream';
 import { BEFORE_LIST_SLUGS, BEFORE_NEWS, BEFORE_SLUGS, carried, carry, CORRECTED_NEWS, FILE_CANDIDATES, ROW_DATES } from './carry.ts';
 import { assertCorrectable, correctedNews } from './corrections.ts';
 import { recordPermalinks, slugsBefore, takenSlugs, type SlugBefore } from './permalink-store.ts';
 import { listSlugs, recordListRedirects, type ListSlug } from './list-redirect-store.ts';
-import { candidateFiles, FILE_SOURCES, refreshFileVisibility, storedRows, type FileSource } from './file-visibility.ts';
+import { candidateFiles, FILE_SOURCES, reconcileAllFiles, refreshFileVisibility, storedRows, type FileSource } from './file-visibility.ts';
 import { textLimitError, TEXT_LIMITS, type LimitedCollection } from '@portal/domain/text-limits';
 import { invalid } from '../../shared/portal-error.ts';
 import { wherePublicNews } from '../../shared/visibility.ts';
@@ -39,10 +41,14 @@ import { localizeMail, type OutgoingMail } from './mail.ts';
 import { mountNewsletter, newsletterLinks, type NewsletterConfig } from './newsletter/routes.ts';
 import { composeDigest, sendDigestToAll } from './newsletter/digest.ts';
 import { mountPrivacy } from './newsletter/privacy.ts';
+import { mailOutbox } from './newsletter/outbox.ts';
 import { purgeNewsletter } from './newsletter/store.ts';
 import { DIGEST_CRON } from '@portal/domain/newsletter';
 import { firstMediaError, MEDIA_SETTING_KEYS, validateMediaSettings, type MediaSettingKey } from '@portal/domain/media-settings';
 import { validationFilters } from './validation-filters.ts';
+import { assertFileUse } from './file-use.ts';
+import { audienceOf, mountQueryGuard, refuseMalformedPath } from './query-guard.ts';
+import { SITE_READER } from '../../../access/ids.ts';
 
 type Keys = Array<string | number>;
 
@@ -51,7 +57,9 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   // own middleware, staff (with credentials) after it, with one batch buffer for both.
   const readers = readerRoutes(database as any, env);
   init('middlewares.before', (meta) => {
-    (meta as { app: import('express').Router }).app.use(readers.before);
+    const app = (meta as { app: import('express').Router }).app;
+    app.use(refuseMalformedPath);
+    app.use(readers.before);
   });
 
   // Mail in pt-BR, signed with the portal's name (issue #13).
@@ -70,28 +78,38 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
 
   init('middlewares.after', (meta) => {
     const app = (meta as { app: import('express').Router }).app;
+    // First: what a request may ask of Directus, by who asks (issue #32).
+    mountQueryGuard(app);
     app.use(readers.after);
     const warn = (m: string) => logger.warn(m);
-    mountLoginLimits(app, createLoginGuard(limiterFactory(env['REDIS'] as string | undefined)), warn);
-    mountNewsletter(app, database as any, sendMail, newsletter, warn);
-    mountPrivacy(app, database as any, sendMail, newsletter);
+    const guard = createLoginGuard(limiterFactory(env['REDIS'] as string | undefined));
+    mountLoginLimits(app, guard, warn);
+    const readerMail = { outbox: mailOutbox(sendMail, (m) => warn(`newsletter: ${m}`)), mayMail: (to: string) => guard.mayMail('reader', to) };
+    mountNewsletter(app, database as any, sendMail, readerMail, newsletter);
+    mountPrivacy(app, database as any, sendMail, readerMail, newsletter);
     mountUploadGuard(
       app,
       async (id) => {
-        const { stream } = await new services.AssetsService({ knex: database, schema: await getSchema() }).getAsset(id);
-        const type = sniffImage(await headOf(stream));
-        if (type) await (database as any)('directus_files').where('id', id).update({ type });
-        return type !== null;
+        const schema = await getSchema();
+        const { stream } = await new services.AssetsService({ knex: database, schema }).getAsset(id);
+        const bytes = await allOf(stream);
+        const type = sniffImage(bytes.subarray(0, 16));
+        if (!type) return false;
+        await (database as any)('directus_files').where('id', id).update({ type });
+        // No camera metadata (GPS) reaches readers: the stored original is rewritten without it (issue #32).
+        const clean = await withoutPrivateMetadata(bytes, type);
+        if (clean) await new services.FilesService({ knex: database, schema }).uploadOne(Readable.from([clean]), { type, metadata: null }, id, { emitEvents: false });
+        return true;
       },
       async (ids) => {
         await new services.FilesService({ knex: database, schema: await getSchema() }).deleteMany(ids);
       },
       warn,
     );
-    // Readers fetch the files they are shown, by id; nobody anonymous lists them.
-    app.all(['/files', '/graphql/system'], (req, res, next) => {
-      if (req.method !== 'GET' && req.path === '/files') return next();
-      if ((req as { accountability?: { user?: string | null } }).accountability?.user) return next();
+    // Readers fetch the files they are shown, by id; nobody outside the staff lists them
+    // (a self-registered reader is signed in, and still the public: issue #32, item 13).
+    app.all('/files', (req, res, next) => {
+      if (req.method !== 'GET' || audienceOf((req as { accountability?: Parameters<typeof audienceOf>[0] }).accountability) !== 'public') return next();
       res.status(403).json({ errors: [{ message: 'Acesso negado', extensions: { code: 'FORBIDDEN' } }] });
     });
   });
@@ -131,6 +149,8 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
 
   filter('news.items.create', async (payload, _meta, { database: db, accountability }) => {
     const actor = await loadActor(accountability as any, db as any);
+    const p = payload as Record<string, unknown>;
+    await assertFileUse(db, actor, [p.featured_image, p.content]);
     const out = prepareNewsCreate(payload as NewsPayload, actor, new Date());
     out.slug = await freeNewsSlug(db, out.slug as string);
     return out;
@@ -140,6 +160,8 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     const keys = (meta as { keys: Keys }).keys ?? [];
     await refuseStaleEdit(db, payload as Record<string, unknown>, keys);
     const actor = await loadActor(accountability as any, db as any);
+    const p = payload as Record<string, unknown>;
+    await assertFileUse(db, actor, [p.featured_image, p.content]);
     const previous: PreviousNews[] = await (db as any)('news')
       .whereIn('id', keys)
       .select('id', 'slug', 'status', 'published_at', 'first_published_at', 'municipality_id', 'author_id');
@@ -250,6 +272,14 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
       );
     }
     if (due.length) await notify({ full: false, news: due.map((r: any) => r.id), slugs: due.map((r: any) => r.slug) });
+    // Ads whose window opened or closed since the last sweep ("Agendado" → "Ativo" → "Expirado"): the
+    // build that puts them on (or takes them off) the pages, within a minute of the date (decision 055).
+    const [since, until] = [dbDate(knex, lastSweep), dbDate(knex, now)];
+    const turned = await knex('ads')
+      .where('is_active', true)
+      .andWhere((w: any) => w.where((s: any) => s.where('start_date', '>', since).andWhere('start_date', '<=', until)).orWhere((e: any) => e.where('end_date', '>', since).andWhere('end_date', '<=', until)))
+      .first('id');
+    if (turned) await notify(siteWideRequest('ads'));
   });
 
   // LGPD: raw view rows older than 90 days go (their counts are already in news_daily).
@@ -343,6 +373,8 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
 
   // Every Directus user gets a profile; role and email stay in step both ways.
   action('users.create', async ({ key, payload }) => {
+    // The site builder's account has no profile (decision 032).
+    if ((payload as { role?: unknown }).role === SITE_READER.role) return;
     const row = profileFromUser(String(key), payload as Record<string, unknown>, dbDate(knex, new Date()));
     const exists = await knex('profiles').where({ user_id: row.user_id }).first('id');
     if (!exists) await knex('profiles').insert(row);
@@ -351,6 +383,15 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   action('users.update', async ({ keys, payload }) => {
     await syncUserToProfile(knex, keys as string[], payload as Record<string, unknown>);
   });
+
+  // A profile photo is public at once: only one's own upload, or a file already public (issue #32).
+  for (const event of ['create', 'update'] as const) {
+    filter(`profiles.items.${event}`, async (payload, _meta, { database: db, accountability }) => {
+      const avatar = (payload as { avatar_url?: unknown }).avatar_url;
+      if (avatar) await assertFileUse(db, await loadActor(accountability as any, db as any), [avatar], { always: true });
+      return payload;
+    });
+  }
 
   action('profiles.items.update', async ({ keys, payload }) => {
     await syncProfileToUser(knex, keys as string[], payload as Record<string, unknown>);
@@ -373,4 +414,14 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     action(`${source}.items.update`, async ({ keys }) => refreshFileVisibility(knex, carried<string[]>(keys, FILE_CANDIDATES) ?? []));
     action(`${source}.items.delete`, async ({ keys }) => refreshFileVisibility(knex, carried<string[]>(keys, FILE_CANDIDATES) ?? []));
   }
+
+  // An import of a portal (issue #27) wrote its rows straight into the database; closing its run here
+  // (the importer does it through the API, which purges Directus's cache on every instance) makes the
+  // files its public content uses public, and asks the builder for one full build of the site.
+  action('import_runs.items.update', async ({ payload }) => {
+    const p = payload as { status?: unknown; dry_run?: unknown };
+    if (p.status !== 'done' || p.dry_run === true) return;
+    await reconcileAllFiles(knex);
+    await notify({ full: true });
+  });
 });

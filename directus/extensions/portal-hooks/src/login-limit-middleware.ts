@@ -35,21 +35,37 @@ export function mountLoginLimits(app: Router, guard: LoginGuard, log: (m: string
     safe(async (req, res, next) => {
       const email = normaliseEmail((req.body as { email?: unknown } | undefined)?.email);
       const ip = address(req);
-      const ms = await guard.loginWait(email, ip);
+      // Counted before the password is checked: 40 attempts in parallel get 429 from the 6th (issue #32).
+      const ms = await guard.loginAttempt(email, ip);
       if (ms > 0) return tooMany(res, ms);
       res.on('finish', () => {
-        const outcome = res.statusCode === 200 ? guard.loginSucceeded(email, ip) : res.statusCode === 401 ? guard.loginFailed(email, ip) : null;
+        const outcome = res.statusCode === 200 ? guard.loginSucceeded(email, ip) : res.statusCode === 401 ? null : guard.loginNotCounted(email, ip);
         outcome?.catch((e: unknown) => log(`limite de login: ${String(e)}`));
       });
       next();
     }),
   );
 
-  for (const route of ['/auth/password/request', '/users/register', '/portal/newsletter/subscribe', '/portal/privacy/request']) {
+  // Account mails: per address, and per recipient (a reset mail to one inbox at most 3 times an hour, whoever asks).
+  // What a capped recipient hears is each route's own: a reset answers as Directus does whether or not the
+  // account exists (nothing sent, nothing told); a sign-up says to wait.
+  const accountMail = (capped: (res: Response) => void) =>
+    safe(async (req, res, next) => {
+      const ms = await guard.mailRequest(address(req));
+      if (ms > 0) return tooMany(res, ms);
+      const to = normaliseEmail((req.body as { email?: unknown } | undefined)?.email);
+      if (to && !(await guard.mayMail('account', to))) return capped(res);
+      next();
+    });
+  app.post('/auth/password/request', accountMail((res) => void res.status(204).end()));
+  app.post('/users/register', accountMail((res) => tooMany(res, 60 * 60_000)));
+  // Reader mails (newsletter, privacy requests): a budget per address of their own; the per-recipient
+  // cap is checked by their routes, which answer the same whatever happened (newsletter/routes.ts).
+  for (const route of ['/portal/newsletter/subscribe', '/portal/privacy/request']) {
     app.post(
       route,
       safe(async (req, res, next) => {
-        const ms = await guard.mailRequest(address(req));
+        const ms = await guard.readerMailRequest(address(req));
         if (ms > 0) return tooMany(res, ms);
         next();
       }),

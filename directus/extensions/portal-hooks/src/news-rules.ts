@@ -7,7 +7,7 @@ import { applyPublishRule, isNewsStatus, PRODUCER_EDITABLE_STATUSES, type NewsSt
 import { isEditorLevel } from '@portal/domain/roles';
 import { requestedSlug, SLUG_BATCH_ERROR } from '@portal/domain/permalinks';
 import { newsSlug } from '@portal/domain/slug';
-import { firstError, MESSAGES, validateNews } from '@portal/domain/validation';
+import { castBoolean, firstError, MESSAGES, validateNews } from '@portal/domain/validation';
 import { forbidden, invalid } from '../../shared/portal-error.ts';
 import type { Actor } from './actor.ts';
 
@@ -25,9 +25,13 @@ export type PreviousNews = {
 export const PRODUCER_STATUS_ERROR = 'Produtores só podem salvar notícias como rascunho ou pendente';
 export const FEATURE_ERROR = 'Apenas editores podem destacar notícias';
 
-/** Featuring a story is an editorial decision. */
+/** Featuring a story is an editorial decision; the flag is cast first, so `1` or `"true"` is `true` (issue #32). */
 function checkFeatured(payload: NewsPayload, actor: Actor) {
-  if (payload.is_featured === true && actor.kind === 'user' && !isEditorLevel(actor.role)) throw forbidden(FEATURE_ERROR);
+  if (!('is_featured' in payload) || payload.is_featured === null) return;
+  const featured = castBoolean(payload.is_featured);
+  if (featured === null) throw invalid(MESSAGES.flagInvalid);
+  payload.is_featured = featured;
+  if (featured && actor.kind === 'user' && !isEditorLevel(actor.role)) throw forbidden(FEATURE_ERROR);
 }
 
 function checkStatus(status: unknown, actor: Actor) {

@@ -47,17 +47,11 @@ export function mountUploadGuard(app: Router, verify: Verify, discard: (ids: str
   app.patch('/files/:pk', guard);
 }
 
-/** The first bytes of a stream (the asset as stored, whatever the storage driver). */
-export async function headOf(stream: NodeJS.ReadableStream, n = 16): Promise<Buffer> {
+/** A stored asset's bytes, whatever the storage driver (uploads are at most 10 MB: FILES_MAX_UPLOAD_SIZE). */
+export async function allOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    chunks.push(Buffer.from(chunk));
-    size += chunk.length;
-    if (size >= n) break;
-  }
-  (stream as unknown as { destroy?: () => void }).destroy?.();
-  return Buffer.concat(chunks).subarray(0, n);
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
 }
 
 export { sniffImage };

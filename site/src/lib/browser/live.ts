@@ -54,6 +54,45 @@ export function chooseAds(root: ParentNode = document, now = new Date(), activeI
   }
 }
 
+const POPUP_SEEN_KEY = 'portal:ad_popup_seen';
+
+function popupSeen(): string[] {
+  try {
+    return (sessionStorage.getItem(POPUP_SEEN_KEY) ?? '').split(' ').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The popup ad (decision 055): a modal dialog opened once per visit for each
+ * ad, closed by "Fechar", Esc or a click outside it. No inline script: this
+ * module is bundled (CSP).
+ */
+export function openPopupAd(root: Document = document) {
+  const dialog = root.querySelector<HTMLDialogElement>('dialog[data-portal-ad-slot="popup"]');
+  if (!dialog || dialog.hidden || dialog.open) return;
+  const ad = [...dialog.querySelectorAll<HTMLElement>('[data-ad-id]')].find((el) => !el.hidden);
+  if (!ad) return;
+  const seen = popupSeen();
+  if (seen.includes(ad.dataset.adId!)) return;
+  try {
+    sessionStorage.setItem(POPUP_SEEN_KEY, [...seen, ad.dataset.adId!].join(' '));
+  } catch {
+    /* shown on this page only */
+  }
+  // Browsers without <dialog> methods (and jsdom) get the open attribute alone.
+  const close = () => (typeof dialog.close === 'function' ? dialog.close() : dialog.removeAttribute('open'));
+  if (!dialog.dataset.wired) {
+    dialog.dataset.wired = '1';
+    dialog.querySelector('[data-ad-close]')?.addEventListener('click', close);
+    // A click on the backdrop (the dialog itself, outside its content) closes it too.
+    dialog.addEventListener('click', (e) => e.target === dialog && close());
+  }
+  if (typeof dialog.showModal === 'function') dialog.showModal();
+  else dialog.setAttribute('open', '');
+}
+
 function isCurrent(ad: HTMLElement, now: Date, activeIds?: Set<string>) {
   return (
     (!activeIds || activeIds.has(ad.dataset.adId!)) &&
@@ -108,6 +147,7 @@ const adsenseCandidates = () =>
 function setupConsent(activeIds?: Set<string>) {
   const decision = consent();
   chooseAds(document, new Date(), activeIds, decision === 'accepted');
+  openPopupAd();
   if (!adsenseCandidates().length) return;
   if (decision === 'accepted') return void loadAdsense();
   if (decision === 'rejected') return;

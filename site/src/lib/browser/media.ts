@@ -21,6 +21,7 @@ export function setupMediaDialogs() {
       streamUrl: d.stream ?? '',
       programName: d.program ?? '',
       tvLiveTitle: d.tvTitle ?? '',
+      tvLiveUrl: d.tvLive ?? '',
       tvPrograms: parseTvPrograms(d.tvPrograms),
       initial: which,
     });

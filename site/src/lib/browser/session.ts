@@ -1,8 +1,9 @@
 /**
- * The header's Login / Admin + Sair. The admin SPA keeps its Directus session
- * in localStorage; the site reads whether one exists, and the role hint the
- * admin stores decides the Admin link (staff only, spec §2). The server
- * enforces every permission; this is display only.
+ * The header's Login / Admin + Sair. The admin SPA's Directus session is an
+ * httpOnly cookie no script reads (issue #32); the admin leaves in
+ * localStorage only when it expires, which the site reads to know one exists,
+ * and the role hint that decides the Admin link (staff only, spec §2). The
+ * server enforces every permission; this is display only.
  */
 import { isStaff } from '@portal/domain/roles';
 import { ROLE_HINT_STORAGE_KEY, SESSION_STORAGE_KEY } from '@portal/domain/session';
@@ -10,12 +11,13 @@ import { toast } from './toast.ts';
 
 export { SESSION_STORAGE_KEY };
 
-type StoredSession = { access_token?: string | null; refresh_token?: string | null };
+type StoredSession = { expires_at?: number | null };
 
+/** A session hint that has not expired. */
 export function storedSession(): StoredSession | null {
   try {
     const v = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as StoredSession | null;
-    return v && (v.access_token || v.refresh_token) ? v : null;
+    return v && typeof v.expires_at === 'number' && v.expires_at > Date.now() ? v : null;
   } catch {
     return null;
   }
@@ -49,12 +51,13 @@ export function setupSession() {
     }
     show(false);
     toast('Logout realizado', 'Você foi desconectado com sucesso.', 'success');
-    if (session?.refresh_token) {
-      // Ends the session server-side too; failures change nothing for the reader.
+    if (session) {
+      // Ends the session server-side too (the cookie goes with the request); failures change nothing for the reader.
       await fetch('/api/auth/logout', {
         method: 'POST',
+        credentials: 'same-origin',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ refresh_token: session.refresh_token, mode: 'json' }),
+        body: JSON.stringify({ mode: 'session' }),
       }).catch(() => undefined);
     }
   });

@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS } from '@portal/domain/settings';
 import type { Ad } from '@portal/domain/schema';
 import { liveAd, siteLive, type SiteLive } from '../site-live.ts';
 import { applySiteLive } from './site-live.ts';
-import { chooseAds } from './live.ts';
+import { chooseAds, openPopupAd } from './live.ts';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -62,6 +62,27 @@ describe('/live.json brings an old page up to date', () => {
     expect([media.program, media.tvTitle, media.tvPrograms]).toEqual(['Tarde Cabocla', 'Círio ao vivo', programs]);
   });
 
+  it('the TV card says "AO VIVO" only while a live address is set, and the empty state otherwise', () => {
+    oldPage(siteLive(DEFAULT_SETTINGS, () => []));
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      `<p data-tv-live-state="on" hidden>AO VIVO</p><p data-tv-live-state="off">Sem transmissão ao vivo no momento</p><div data-media-root data-tv-live=""></div>`,
+    );
+    const shown = () => [...document.querySelectorAll<HTMLElement>('[data-tv-live-state]')].filter((el) => !el.hidden).map((el) => el.textContent);
+    expect(shown()).toEqual(['Sem transmissão ao vivo no momento']);
+    applySiteLive(siteLive({ ...DEFAULT_SETTINGS, tv_live_url: 'https://www.youtube.com/watch?v=live' }, () => []));
+    expect(shown()).toEqual(['AO VIVO']);
+    expect(document.querySelector<HTMLElement>('[data-media-root]')!.dataset.tvLive).toBe('https://www.youtube.com/watch?v=live');
+    applySiteLive(siteLive(DEFAULT_SETTINGS, () => []));
+    expect(shown()).toEqual(['Sem transmissão ao vivo no momento']);
+  });
+
+  it('/live.json leaves out the institutional texts (only their own pages print them)', () => {
+    const live = siteLive(DEFAULT_SETTINGS, () => []);
+    expect(Object.keys(live.settings)).not.toContain('page_about');
+    expect(Object.keys(live.settings)).toContain('tv_live_url');
+  });
+
   it('an ad created, edited or removed since the build: the slots take the live candidates', () => {
     const before = siteLive(DEFAULT_SETTINGS, (p) => (p === 'top' ? [ad({})] : []));
     oldPage(before);
@@ -91,4 +112,44 @@ describe('/live.json brings an old page up to date', () => {
     expect(a.html).toContain('href="https://loja.com.br/&quot;x"');
     expect(liveAd(ad({ content: '<p>outra</p>' })).v).not.toBe(liveAd(ad({})).v);
   });
+
+  it('every place the form offers is in /live.json: a banner made with the defaults reaches the banner slot of an old page', () => {
+    const live = siteLive(DEFAULT_SETTINGS, (p) => (p === 'banner-top' ? [ad({ id: 'bn', ad_type: 'banner', content: '<p>Ofertas da semana</p>' })] : []));
+    expect(Object.keys(live.ads).sort()).toEqual(['banner-bottom', 'banner-top', 'bottom', 'inline', 'popup', 'top']);
+    document.body.innerHTML = `<aside data-portal-ad-slot="banner-top" hidden><div data-ad-candidates><p>Publicidade</p></div></aside>`;
+    chooseAds(document, new Date(), applySiteLive(live));
+    const slot = document.querySelector<HTMLElement>('[data-portal-ad-slot="banner-top"]')!;
+    expect(slot.hidden).toBe(false);
+    expect(slot.querySelector('[data-ad-candidates] [data-ad-id="bn"]')!.textContent).toBe('Ofertas da semana');
+  });
 });
+
+describe('the popup ad', () => {
+  const popupPage = (live: SiteLive) => {
+    document.body.innerHTML = `<dialog data-portal-ad-slot="popup" aria-label="Publicidade" hidden><button type="button" data-ad-close>Fechar</button><div data-ad-candidates></div></dialog>`;
+    chooseAds(document, new Date(), applySiteLive(live));
+    return document.querySelector('dialog')!;
+  };
+  afterEach(() => sessionStorage.clear());
+
+  it('opens once per visit, closes with "Fechar"', () => {
+    const live = siteLive(DEFAULT_SETTINGS, (p) => (p === 'popup' ? [ad({ id: 'pp', ad_type: 'popup', position: 'center', content: '<p>Promoção</p>' })] : []));
+    let dialog = popupPage(live);
+    openPopupAd();
+    expect(dialog.open).toBe(true);
+    expect(dialog.textContent).toContain('Promoção');
+    dialog.querySelector<HTMLButtonElement>('[data-ad-close]')!.click();
+    expect(dialog.open).toBe(false);
+    // The next page of the same visit: not again.
+    dialog = popupPage(live);
+    openPopupAd();
+    expect(dialog.open).toBe(false);
+  });
+
+  it('no current popup ad: nothing opens', () => {
+    const dialog = popupPage(siteLive(DEFAULT_SETTINGS, () => []));
+    openPopupAd();
+    expect([dialog.open, dialog.hidden]).toEqual([false, true]);
+  });
+});
+

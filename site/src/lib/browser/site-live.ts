@@ -35,6 +35,10 @@ export function applySiteLive(live: SiteLive, root: ParentNode = document): Set<
   for (const list of root.querySelectorAll<HTMLElement>('[data-social-links]')) {
     list.hidden = ![...list.querySelectorAll('li')].some((li) => !li.hidden);
   }
+  // The TV card says "AO VIVO" only while a live address is set (data-tv-live-state="on"), else its empty state ("off").
+  if (s.tv_live_url !== undefined) {
+    for (const el of root.querySelectorAll<HTMLElement>('[data-tv-live-state]')) el.hidden = (el.dataset.tvLiveState === 'on') !== Boolean(s.tv_live_url);
+  }
   // The radio/TV dialogs mount on first click from the media root's data: keep it current.
   const media = root.querySelector<HTMLElement>('[data-media-root]');
   if (media) {
@@ -43,6 +47,7 @@ export function applySiteLive(live: SiteLive, root: ParentNode = document): Set<
       stream: s.radio_stream_url,
       program: s.radio_program_name,
       tvTitle: s.tv_live_title,
+      tvLive: s.tv_live_url,
       tvPrograms: s.tv_programs,
     };
     for (const [k, v] of Object.entries(data)) if (v !== undefined) media.dataset[k] = v;
@@ -65,7 +70,7 @@ export function applySiteLive(live: SiteLive, root: ParentNode = document): Set<
       div.dataset.end = ad.end;
       div.hidden = true;
       div.innerHTML = ad.html;
-      slot.append(div);
+      (slot.querySelector('[data-ad-candidates]') ?? slot).append(div);
     }
   }
   return active;

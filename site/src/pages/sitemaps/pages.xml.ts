@@ -1,6 +1,7 @@
 /** Every page that is not a story: home, the privacy and corrections pages, categories and municipalities, their archive indexes and month pages. */
 import type { APIRoute } from 'astro';
 import { archiveIndexPath, archiveMonthPath, listPath } from '@portal/domain/archive';
+import { INSTITUTIONAL_PAGES } from '@portal/domain/settings';
 import { categoryPages, content } from '../../lib/content.ts';
 import { archiveMonthPages } from '../../lib/archive-pages.ts';
 import { absoluteUrl, sitemap } from '../../lib/feeds.ts';
@@ -11,6 +12,7 @@ export const GET: APIRoute = async ({ site }) => {
   const body = sitemap([
     { loc: url('/'), lastmod: c.news[0]?.publishedAt },
     { loc: url('/privacidade') },
+    ...INSTITUTIONAL_PAGES.map((p) => ({ loc: url(p.path) })),
     { loc: url('/correcoes'), lastmod: c.corrections[0]?.at },
     ...categoryPages(c).flatMap((k) => {
       const newest = c.byCategory.get(k.slug)?.[0]?.publishedAt;

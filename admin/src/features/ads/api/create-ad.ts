@@ -1,7 +1,7 @@
 /** Ad form schema (domain validateAd rules), payload with the date window as ISO or null, create hook. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AD_FORMATS, AD_POSITIONS, AD_TYPES, adDateToIso } from '@portal/domain/ads';
+import { AD_FORMATS, AD_POSITIONS, AD_TYPES, adDateToIso, adPlace } from '@portal/domain/ads';
 import { addIssues, validateAd } from '@portal/domain/validation';
 import { createItem, directus } from '../../../lib/directus.ts';
 import { refreshAfterWrite } from '../../../lib/refresh.ts';
@@ -23,7 +23,11 @@ export const adInputSchema = z
     google_ad_format: z.enum(AD_FORMATS),
     google_ad_responsive: z.boolean(),
   })
-  .superRefine((ad, ctx) => addIssues(validateAd(ad), ctx));
+  .superRefine((ad, ctx) => {
+    addIssues(validateAd(ad), ctx);
+    // The form saves only what a reader sees (decision 055).
+    if (!adPlace(ad.ad_type, ad.position)) ctx.addIssue({ code: 'custom', path: ['position'], message: 'Esta posição não aparece no site para este tipo.' });
+  });
 export type AdInput = z.infer<typeof adInputSchema>;
 
 /** Form defaults (spec section 3): type banner, position top, active, AdSense auto and responsive. */

@@ -1,7 +1,7 @@
 /** "Criar Anúncio" / "Editar Anúncio": replaces the list while open (spec section 2). */
 import DOMPurify from 'dompurify';
 import { useState, type FormEvent } from 'react';
-import { AD_FORMATS, AD_POSITION_LABELS, AD_POSITIONS, AD_TYPES } from '@portal/domain/ads';
+import { AD_FORMATS, AD_PLACE_HELP, AD_POSITION_LABELS, AD_TYPES, adPlace, adPositionsFor } from '@portal/domain/ads';
 import type { Ad } from '@portal/domain/schema';
 import { AD_SANITIZE_CONFIG } from '@portal/domain/sanitize';
 import { toBelemInput } from '@portal/domain/dates';
@@ -49,6 +49,14 @@ export function AdForm({ ad, onDone }: { ad: Ad | null; onDone: () => void }) {
   const busy = create.isPending || update.isPending;
   const adsense = values.ad_type === 'google_adsense';
   const set = <K extends keyof AdInput>(k: K, v: AdInput[K]) => setValues((s) => ({ ...s, [k]: v }));
+  // Only the positions where this type appears (decision 055); a type change keeps the position if it still shows.
+  const positions = adPositionsFor(values.ad_type);
+  const place = adPlace(values.ad_type, values.position);
+  const setType = (t: AdInput['ad_type']) =>
+    setValues((s) => {
+      const offered = adPositionsFor(t);
+      return { ...s, ad_type: t, position: offered.includes(s.position) ? s.position : offered[0]! };
+    });
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -83,17 +91,30 @@ export function AdForm({ ad, onDone }: { ad: Ad | null; onDone: () => void }) {
       <h2 className="text-xl font-semibold">{ad ? 'Editar Anúncio' : 'Criar Anúncio'}</h2>
       <TextField label="Título" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} required />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Tipo" value={values.ad_type} onChange={(e) => set('ad_type', e.target.value as AdInput['ad_type'])}>
+        <SelectField label="Tipo" value={values.ad_type} onChange={(e) => setType(e.target.value as AdInput['ad_type'])}>
           {AD_TYPES.map((t) => (
             <option key={t} value={t}>
               {AD_TYPE_LABELS[t]}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Posição" value={values.position} onChange={(e) => set('position', e.target.value as AdInput['position'])}>
-          {AD_POSITIONS.map((p) => (
+        <SelectField
+          label="Posição"
+          value={values.position}
+          onChange={(e) => set('position', e.target.value as AdInput['position'])}
+          error={errors.position}
+          aria-describedby="ad-position-help"
+          hint={
+            <span id="ad-position-help" data-testid="ad-position-help">
+              {place ? `Onde aparece: ${AD_PLACE_HELP[place]}` : 'Esta posição não aparece no site para este tipo: escolha outra.'}
+            </span>
+          }
+        >
+          {/* An ad saved before with a position that shows nowhere keeps it listed, marked, until changed. */}
+          {(place ? positions : [values.position, ...positions]).map((p) => (
             <option key={p} value={p}>
               {AD_POSITION_LABELS[p]}
+              {adPlace(values.ad_type, p) ? '' : ' (não aparece no site)'}
             </option>
           ))}
         </SelectField>

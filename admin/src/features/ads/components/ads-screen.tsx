@@ -1,11 +1,11 @@
 /** "Gerenciar Publicidade": searchable, type-filtered, paged list with a status switch; the form swaps in. */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AD_POSITION_LABELS, adPreview } from '@portal/domain/ads';
+import { AD_POSITION_LABELS, AD_STATUS_LABELS, adPlace, adPreview, adStatus, type AdStatus } from '@portal/domain/ads';
 import { relativeTimePtBR } from '@portal/domain/dates';
 import type { Ad } from '@portal/domain/schema';
 import { asUtc } from '@portal/domain/timestamps';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { Badge, type BadgeColor } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Switch } from '../../../components/ui/field.tsx';
@@ -24,6 +24,7 @@ import { useToggleAd } from '../api/toggle-ad.ts';
 import { AD_TYPE_LABELS, AdForm } from './ad-form.tsx';
 
 const TYPE_FILTERS = ['banner', 'sidebar', 'popup', 'inline'] as const;
+const STATUS_COLORS: Record<AdStatus, BadgeColor> = { active: 'green', inactive: 'gray', scheduled: 'blue', expired: 'red' };
 
 export function AdsScreen() {
   const toast = useToast();
@@ -61,6 +62,8 @@ export function AdsScreen() {
   }
 
   const items = query.data?.items ?? [];
+  // The switch is the flag; the badge is what readers get now: Agendado/Expirado from the window (decision 055).
+  const now = new Date();
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between">
@@ -97,11 +100,14 @@ export function AdsScreen() {
                 <p className="text-xs text-slate-600">{adPreview(ad.content)}</p>
               </td>
               <td className="px-3 py-2">{AD_TYPE_LABELS[ad.ad_type] ?? ad.ad_type}</td>
-              <td className="px-3 py-2">{AD_POSITION_LABELS[ad.position] ?? ad.position}</td>
+              <td className="px-3 py-2">
+                {AD_POSITION_LABELS[ad.position] ?? ad.position}
+                {!adPlace(ad.ad_type, ad.position) && <p className="text-xs text-red-700">Não aparece no site</p>}
+              </td>
               <td className="px-3 py-2">
                 <div className="flex items-center gap-2">
                   <Switch checked={ad.is_active} label={`Status de ${ad.title}`} disabled={toggle.isPending} onChange={(v) => void onToggle(ad, v)} />
-                  <Badge color={ad.is_active ? 'green' : 'gray'}>{ad.is_active ? 'Ativo' : 'Inativo'}</Badge>
+                  <Badge color={STATUS_COLORS[adStatus(ad, now)]}>{AD_STATUS_LABELS[adStatus(ad, now)]}</Badge>
                 </div>
               </td>
               <td className="px-3 py-2 whitespace-nowrap">{relativeTimePtBR(asUtc(ad.created_at))}</td>

@@ -17,16 +17,16 @@ export function MyStatsSummary() {
       </h2>
       <div className="grid gap-4 sm:grid-cols-3 lg:grid-cols-5">
         <StatCard label="Minhas Notícias" value={s.total} loading={isPending} />
-        <StatCard label="Publicadas" value={s.published} loading={isPending} />
-        <StatCard label="Rascunhos" value={s.draft} loading={isPending} />
+        <StatCard label="Publicadas (minhas)" value={s.published} loading={isPending} />
+        <StatCard label="Rascunhos (meus)" value={s.draft} loading={isPending} />
         <StatCard label="Visualizações" value={s.totalViews} loading={isPending} />
-        <StatCard label="TOPS" value={s.totalLikes} loading={isPending} />
+        <StatCard label="TOPs" value={s.totalLikes} loading={isPending} />
       </div>
     </section>
   );
 }
 
-/** /dashboard cards and "Performance". */
+/** /dashboard cards and "Desempenho" (the spec's "Performance", in Portuguese: issue #34). */
 export function DashboardStats() {
   const { data, isPending } = useQuery(statsQueries.me());
   const s = data ?? ZERO;
@@ -36,19 +36,19 @@ export function DashboardStats() {
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Total de Matérias" value={s.total} loading={isPending} />
         <StatCard label="Publicadas" value={s.published} loading={isPending} />
-        <StatCard label="Total de Views" value={s.totalViews} loading={isPending} />
+        <StatCard label="Total de Visualizações" value={s.totalViews} loading={isPending} />
         <StatCard label="Total de TOPs" value={s.totalLikes} loading={isPending} />
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         <StatCard label="Rascunhos" value={s.draft} loading={isPending} note="Matérias em rascunho aguardando publicação" />
-        <Card title={<span className="text-base font-semibold text-slate-900">Performance</span>}>
+        <Card title={<span className="text-base font-semibold text-slate-900">Desempenho</span>}>
           <dl className="grid grid-cols-3 gap-2 text-center">
             <div>
               <dt className="text-xs text-slate-500">Taxa de Publicação</dt>
               <dd className="text-xl font-bold">{isPending ? '...' : `${p.publishRate}%`}</dd>
             </div>
             <div>
-              <dt className="text-xs text-slate-500">Views por Matéria</dt>
+              <dt className="text-xs text-slate-500">Visualizações por Matéria</dt>
               <dd className="text-xl font-bold">{isPending ? '...' : p.viewsPerNews}</dd>
             </div>
             <div>

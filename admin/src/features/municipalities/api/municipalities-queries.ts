@@ -5,6 +5,7 @@ import type { Municipality } from '@portal/domain/schema';
 import { directus, readItems } from '../../../lib/directus.ts';
 import type { ListParams } from '../../../lib/list-params.ts';
 import { fetchPage } from '../../../lib/paged-list.ts';
+import { STAFF_ALL_ROWS } from '@portal/domain/query-rules';
 
 const fetchMunicipalities = (p: ListParams) => fetchPage<Municipality>('municipalities', { ...p, fields: ['id', 'name', 'slug', 'created_at'], collate: ['name'] });
 
@@ -16,7 +17,7 @@ export const municipalitiesQueries = {
     queryOptions({
       queryKey: [...municipalitiesQueries.all(), 'options'] as const,
       queryFn: async () => {
-        const rows = (await directus.request(readItems('municipalities', { fields: ['id', 'name'], limit: -1 }))) as Array<{ id: string; name: string }>;
+        const rows = (await directus.request(readItems('municipalities', { fields: ['id', 'name'], limit: STAFF_ALL_ROWS }))) as Array<{ id: string; name: string }>;
         // The database sorts bytes ("Óbidos" after "Xinguara"); selectors want pt-BR order.
         return sortByName(rows);
       },

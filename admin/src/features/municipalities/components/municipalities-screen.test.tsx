@@ -30,7 +30,7 @@ describe('Gerenciar Municípios', () => {
     const shown = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent?.trim());
     expect(shown().slice(0, 3)).toEqual(['Belém', 'Belterra', 'Cidade 00']);
     expect(screen.getByText(`Página 1 de 2 (${rows.length} itens)`)).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/items/municipalities')?.params).toMatchObject({ limit: -1 });
+    expect(calls.find((c) => c.path === '/items/municipalities')?.params).toMatchObject({ limit: 1000 });
     await userEvent.click(screen.getByRole('button', { name: 'Próxima' }));
     await waitFor(() => expect(shown()).toEqual(['Cidade 18', 'Cidade 19', ...Array.from({ length: 10 }, (_, i) => `Cidade ${20 + i}`), 'Óbidos', 'Xinguara']));
   });

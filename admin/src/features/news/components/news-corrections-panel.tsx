@@ -24,11 +24,11 @@ export function NewsCorrectionsPanel({ news, role }: Props) {
   if (!canWriteCorrections(role) || news.status !== 'published') return null;
   return (
     <section className="mt-6 rounded-md border border-slate-200 p-3" aria-labelledby={`corrections-${news.id}`}>
-      <h3 id={`corrections-${news.id}`} className="text-sm font-semibold">
+      <h2 id={`corrections-${news.id}`} className="text-sm font-semibold">
         <button type="button" className="hover:underline" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
           Correções
         </button>
-      </h3>
+      </h2>
       {open && <CorrectionsBody newsId={news.id} />}
     </section>
   );

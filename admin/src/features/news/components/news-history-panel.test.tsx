@@ -8,7 +8,7 @@ import { NewsHistoryPanel } from './news-history-panel.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
-const story = (over: Partial<{ author_id: string; status: string }> = {}) => ({
+const story = (over: Partial<{ author_id: string; status: string; title: string; content: string }> = {}) => ({
   id: 'n1',
   author_id: 'user-producer',
   status: 'draft',
@@ -64,12 +64,15 @@ describe('news history panel', () => {
     expect([...diff.querySelectorAll('ins')].map((d) => d.textContent)).toContain('governador');
   });
 
-  it('restores through the server with the loaded version, then closes', async () => {
+  it('restores through the server with the loaded version after a confirmation, then reloads the story', async () => {
     const calls = mockDirectus((c) => (c.method === 'POST' ? { id: 'n1' } : REVISIONS));
     const { onRestored } = renderPanel('producer');
     await userEvent.click(screen.getByRole('button', { name: 'Histórico de versões' }));
     await userEvent.click((await screen.findAllByRole('button', { name: /Criação/ }))[0]!);
     await userEvent.click(screen.getByRole('button', { name: 'Restaurar esta versão' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Restaurar esta versão?' });
+    expect(confirm).toHaveTextContent('o que não foi salvo neste formulário será descartado');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Restaurar' }));
     await waitFor(() => expect(onRestored).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
       path: '/portal/news/n1/revisions/11/restore',
@@ -87,8 +90,45 @@ describe('news history panel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Histórico de versões' }));
     await userEvent.click((await screen.findAllByRole('button', { name: /Criação/ }))[0]!);
     await userEvent.click(screen.getByRole('button', { name: 'Restaurar esta versão' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Restaurar' }));
     expect(await screen.findByText('Esta notícia foi alterada por Ana às 10:05; recarregue para ver as mudanças')).toBeInTheDocument();
     expect(onRestored).not.toHaveBeenCalled();
+  });
+
+  it('over a published story the confirmation says readers will see the change; "Cancelar" restores nothing', async () => {
+    const calls = mockDirectus(() => REVISIONS);
+    const { onRestored } = renderPanel('editor', story({ status: 'published', author_id: 'other' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Histórico de versões' }));
+    await userEvent.click((await screen.findAllByRole('button', { name: /Criação/ }))[0]!);
+    await userEvent.click(screen.getByRole('button', { name: 'Restaurar esta versão' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Restaurar esta versão?' });
+    expect(confirm).toHaveTextContent('Esta notícia está publicada: o título, o resumo, o texto e a imagem desta versão vão substituir, em instantes, o que os leitores veem agora.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(onRestored).not.toHaveBeenCalled();
+  });
+
+  it('diffs the text a reader sees, not the markup, and leaves out long unchanged stretches', async () => {
+    const long = (w: string) => Array.from({ length: 60 }, (_, i) => `${w}${i}`).join(' ');
+    const before = `<p>${long('antes')}</p><p>O <strong>prefeito</strong> visitou a obra.</p><p>${long('depois')}</p>`;
+    const now = `<p>${long('antes')}</p><p>O <strong>governador</strong> visitou a obra.</p><p>${long('depois')}</p>`;
+    mockDirectus(() => [{ ...REVISIONS[1], content: before }]);
+    renderPanel('editor', story({ content: now, title: 'O prefeito visitou a obra' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Histórico de versões' }));
+    await userEvent.click((await screen.findAllByRole('button', { name: /Criação/ }))[0]!);
+    const diff = screen.getByTestId('revision-diff');
+    expect(diff).not.toHaveTextContent('<strong>');
+    expect(diff).not.toHaveTextContent('<p>');
+    // The marks of the fields (the legend above them has one of each).
+    expect([...diff.querySelectorAll('[data-field-diff] del')].map((d) => d.textContent)).toEqual(['prefeito']);
+    expect([...diff.querySelectorAll('[data-field-diff] ins')].map((d) => d.textContent)).toEqual(['governador']);
+    expect(diff).toHaveTextContent('… 49 palavras iguais …');
+    expect(diff).toHaveTextContent('… 51 palavras iguais …');
+    expect(diff).toHaveTextContent('antes59');
+    expect(diff).not.toHaveTextContent('antes0 ');
+    // The title did not change between the two: said so, not printed again.
+    expect(diff).toHaveTextContent('Sem diferenças.');
   });
 
   it('the author of a published story sees the history but no restore button', async () => {

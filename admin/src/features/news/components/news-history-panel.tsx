@@ -1,17 +1,20 @@
 /**
  * Histórico of a story (issue #12, item 2): every save with who, when and the
  * status it left; the chosen version's title, summary and content diffed word
- * by word against the story as this dialog loaded it; "Restaurar esta versão"
- * for who may edit the story. The server decides both (portal-api).
+ * by word against the story as the editor loaded it, as readable text (no
+ * markup; long unchanged stretches left out; issue #34); "Restaurar esta
+ * versão" for who may edit the story, after a confirmation. The server
+ * decides both (portal-api).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTimePtBR } from '@portal/domain/dates';
 import { NEWS_STATUS_LABELS, isNewsStatus } from '@portal/domain/news-status';
-import { canRestoreRevision, canSeeRevisions, DIFFED_FIELDS } from '@portal/domain/revisions';
+import { canRestoreRevision, canSeeRevisions, DIFFED_FIELDS, revisionText } from '@portal/domain/revisions';
 import type { Role } from '@portal/domain/roles';
-import { wordDiff } from '@portal/domain/word-diff';
+import { condenseDiff, wordDiff, type CondensedPart } from '@portal/domain/word-diff';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -31,11 +34,11 @@ export function NewsHistoryPanel({ news, role, onRestored }: Props) {
   if (!canSeeRevisions(role, userId, news)) return null;
   return (
     <section className="mt-6 rounded-md border border-slate-200 p-3" aria-labelledby={`history-${news.id}`}>
-      <h3 id={`history-${news.id}`} className="text-sm font-semibold">
+      <h2 id={`history-${news.id}`} className="text-sm font-semibold">
         <button type="button" className="hover:underline" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
           Histórico de versões
         </button>
-      </h3>
+      </h2>
       {open && <HistoryBody news={news} canRestore={canRestoreRevision(role, userId, news)} onRestored={onRestored} />}
     </section>
   );
@@ -46,6 +49,7 @@ function HistoryBody({ news, canRestore, onRestored }: { news: Story; canRestore
   const revisions = useQuery(newsRevisionsQueries.ofNews(news.id));
   const restore = useRestoreNewsRevision();
   const [chosen, setChosen] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
   if (revisions.isPending) return <p className="mt-3 text-sm text-slate-600">Carregando...</p>;
   if (revisions.isError) return <p className="mt-3 text-sm text-red-600">{errorMessage(revisions.error, 'Não foi possível carregar o histórico')}</p>;
@@ -53,6 +57,7 @@ function HistoryBody({ news, canRestore, onRestored }: { news: Story; canRestore
   const selected = revisions.data.find((r) => r.id === chosen) ?? null;
 
   async function onRestore(r: RevisionRow) {
+    setConfirming(false);
     try {
       await restore.mutateAsync({ newsId: news.id, revisionId: r.id, version: news.updated_at ?? null });
       toast.success('Versão restaurada com sucesso');
@@ -82,38 +87,64 @@ function HistoryBody({ news, canRestore, onRestored }: { news: Story; canRestore
       {selected && (
         <div className="space-y-3 rounded border border-slate-200 p-3" data-testid="revision-diff">
           <p className="text-xs text-slate-600">
-            Diferenças desta versão para a atual: <del className="bg-red-100 text-red-900">removido na atual</del> e{' '}
-            <ins className="bg-green-100 text-green-900 no-underline">acrescentado na atual</ins>.
+            Diferenças desta versão para a atual: <Removed>riscado</Removed>, o que a atual não tem mais; <Added>sublinhado</Added>, o que a atual
+            acrescentou.
           </p>
           {DIFFED_FIELDS.map((field) => (
             <div key={field}>
-              <h4 className="text-xs font-semibold uppercase text-slate-700">{FIELD_LABELS[field]}</h4>
-              <p className="whitespace-pre-wrap text-sm">
-                {wordDiff(selected[field] ?? '', (news[field] as string | null) ?? '').map((part, i) =>
-                  part.type === 'same' ? (
-                    <span key={i}>{part.text}</span>
-                  ) : part.type === 'removed' ? (
-                    <del key={i} className="bg-red-100 text-red-900">
-                      {part.text}
-                    </del>
-                  ) : (
-                    <ins key={i} className="bg-green-100 text-green-900 no-underline">
-                      {part.text}
-                    </ins>
-                  ),
-                )}
-              </p>
+              <h3 className="text-xs font-semibold uppercase text-slate-700">{FIELD_LABELS[field]}</h3>
+              <FieldDiff before={selected[field]} after={news[field] as string | null} />
             </div>
           ))}
           {canRestore && (
             <div className="flex justify-end">
-              <Button variant="outline" disabled={restore.isPending} onClick={() => onRestore(selected)}>
+              <Button variant="outline" disabled={restore.isPending} onClick={() => setConfirming(true)}>
                 {restore.isPending ? 'Restaurando...' : 'Restaurar esta versão'}
               </Button>
             </div>
           )}
+          <ConfirmDialog
+            open={confirming}
+            title="Restaurar esta versão?"
+            description={
+              news.status === 'published'
+                ? 'Esta notícia está publicada: o título, o resumo, o texto e a imagem desta versão vão substituir, em instantes, o que os leitores veem agora. A versão atual continua no histórico.'
+                : 'O título, o resumo, o texto e a imagem desta versão vão substituir os atuais, e o que não foi salvo neste formulário será descartado. A versão atual continua no histórico.'
+            }
+            confirmLabel="Restaurar"
+            busy={restore.isPending}
+            onConfirm={() => void onRestore(selected)}
+            onCancel={() => setConfirming(false)}
+          />
         </div>
       )}
     </div>
+  );
+}
+
+const Removed = ({ children }: { children: ReactNode }) => <del className="bg-red-100 text-red-900 decoration-2">{children}</del>;
+const Added = ({ children }: { children: ReactNode }) => <ins className="bg-green-100 text-green-900 underline decoration-2 underline-offset-2">{children}</ins>;
+
+/** One field's difference as text a reader would see, with the unchanged stretches far from a change left out. */
+function FieldDiff({ before, after }: { before: string | null; after: string | null }) {
+  const parts: CondensedPart[] = condenseDiff(wordDiff(revisionText(before), revisionText(after)));
+  if (parts.length === 0) return <p className="text-sm text-slate-600">(vazio)</p>;
+  if (parts.every((p) => p.type === 'same')) return <p className="text-sm text-slate-600">Sem diferenças.</p>;
+  return (
+    <p className="text-sm break-words whitespace-pre-wrap" data-field-diff>
+      {parts.map((part, i) =>
+        part.type === 'skipped' ? (
+          <span key={i} className="my-1 block text-xs text-slate-500 italic">
+            … {part.words} {part.words === 1 ? 'palavra igual' : 'palavras iguais'} …
+          </span>
+        ) : part.type === 'same' ? (
+          <span key={i}>{part.text}</span>
+        ) : part.type === 'removed' ? (
+          <Removed key={i}>{part.text}</Removed>
+        ) : (
+          <Added key={i}>{part.text}</Added>
+        ),
+      )}
+    </p>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@portal/domain/roles';
 import { mockDirectus, type Call } from '../../../testing/directus-mock.ts';
-import { MUNICIPALITIES, renderApp, sessionFor } from '../../../testing/render.tsx';
+import { renderApp, sessionFor } from '../../../testing/render.tsx';
 import { NewsList } from './news-list.tsx';
 
 const row = (i: number, over: Record<string, unknown> = {}) => ({
@@ -36,12 +36,12 @@ function api(total = 10_000, rows = [row(1), row(2, { author_id: 'someone-else',
 
 const listCalls = (calls: Call[]) => calls.filter((c) => c.path === '/items/news' && !c.params.aggregate);
 
-function renderList(role: Role) {
+function renderList(role: Role, path = '/admin/news') {
   const session = sessionFor(role);
-  renderApp(
-    <NewsList role={role} userId={session.user.id} profile={{ municipalityId: 'm-belem', municipalityName: 'Belém' }} categories={[]} municipalities={MUNICIPALITIES} />,
-    { session },
-  );
+  return renderApp([{ path: '/admin/news', element: <NewsList role={role} userId={session.user.id} /> }, { path: '/admin/news/:id', element: <p>editor</p> }], {
+    session,
+    path,
+  });
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -64,7 +64,8 @@ describe('news list', () => {
   it.each<[Role, unknown]>([
     ['super_admin', {}],
     ['editor', { status: { _eq: 'pending' } }],
-    ['producer', { _and: [{ author_id: { _eq: 'user-producer' } }, { status: { _eq: 'draft' } }] }],
+    // Every story of hers not yet published: one sent for review stays in view (issue #34).
+    ['producer', { _and: [{ author_id: { _eq: 'user-producer' } }, { status: { _neq: 'published' } }] }],
   ])('%s list filter', async (role, filter) => {
     const calls = api();
     renderList(role);
@@ -78,6 +79,11 @@ describe('news list', () => {
     await screen.findByText('Notícia 1');
     const filter = screen.getByRole('combobox', { name: 'Filtrar por status' });
     expect(filter).toHaveValue('pending');
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Não publicadas', 'Todos os status', 'Rascunho', 'Pendente', 'Publicado', 'Arquivado']);
     await userEvent.click(screen.getByRole('button', { name: 'Próxima' }));
     await waitFor(() => expect(listCalls(calls).at(-1)?.params).toMatchObject({ page: 2 }));
     await userEvent.selectOptions(filter, 'published');
@@ -114,9 +120,28 @@ describe('news list', () => {
     api();
     renderList('producer');
     await screen.findByText('Notícia 1');
-    expect(screen.getByRole('button', { name: 'Editar Notícia 1' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Editar Notícia 2' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Editar Notícia 1' })).toHaveAttribute('href', '/admin/news/n1');
+    expect(screen.queryByRole('link', { name: 'Editar Notícia 2' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Excluir/ })).toBeNull();
+  });
+
+  it('the list lives in the address: page, search, sort and status survive a reload and a trip to the editor', async () => {
+    const calls = api();
+    const { router } = renderList('editor', '/admin/news?status=published&busca=ponte&pagina=3&ordem=title');
+    await screen.findByText('Notícia 1');
+    expect(listCalls(calls)[0]?.params).toMatchObject({ page: 3, search: 'ponte', sort: ['title'], filter: { status: { _eq: 'published' } } });
+    expect(screen.getByRole('searchbox', { name: 'Buscar notícias' })).toHaveValue('ponte');
+    await userEvent.click(screen.getByRole('link', { name: 'Editar Notícia 1' }));
+    expect(router.state.location.pathname).toBe('/admin/news/n1');
+    // The editor page goes back to where the list was.
+    expect(router.state.location.state).toEqual({ from: '/admin/news?status=published&busca=ponte&pagina=3&ordem=title' });
+  });
+
+  it('"Nova Notícia" opens the editor page', async () => {
+    api();
+    const { router } = renderList('producer');
+    await userEvent.click(await screen.findByRole('link', { name: 'Nova Notícia' }));
+    expect(router.state.location.pathname).toBe('/admin/news/new');
   });
 
   it('editor deletes after the confirmation', async () => {

@@ -1,20 +1,25 @@
-/** The role-filtered news list with server-side paging, search and sort, plus its dialogs. */
+/**
+ * The role-filtered news list with server-side paging, search, sort and status
+ * filter, all kept in the address; stories open in the editor page
+ * (/admin/news/:id), which brings the user back to the same list.
+ */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { formatDatePtBR } from '@portal/domain/dates';
-import { NEWS_STATUS_COLORS, NEWS_STATUS_LABELS, NEWS_STATUSES } from '@portal/domain/news-status';
-import { canEditNews, defaultNewsListStatus, type NewsListStatus } from '@portal/domain/news-access';
+import { NEWS_STATUS_COLORS, NEWS_STATUS_LABELS } from '@portal/domain/news-status';
+import { canEditNews, defaultNewsListStatus, isNewsListStatus, NEWS_LIST_STATUSES, type NewsListStatus } from '@portal/domain/news-access';
 import { isEditorLevel, type Role } from '@portal/domain/roles';
 import { listSummary } from '@portal/domain/sanitize';
 import { asUtc } from '@portal/domain/timestamps';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { LabelledOptions } from '../../../components/ui/field.tsx';
 import { Pagination, SortHeader } from '../../../components/ui/pagination.tsx';
 import { RowActions } from '../../../components/ui/row-actions.tsx';
 import { SearchBox } from '../../../components/ui/search-box.tsx';
-import { useConfirmAction, useFormDialog } from '../../../lib/use-crud-dialogs.ts';
+import { paths } from '../../../config/paths.ts';
+import { useConfirmAction } from '../../../lib/use-crud-dialogs.ts';
 import { ListTable } from '../../../components/ui/list-table.tsx';
 import { env } from '../../../config/env.ts';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -22,24 +27,31 @@ import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { useDeleteNews } from '../api/delete-news.ts';
 import { newsQueries, type NewsRow } from '../api/news-queries.ts';
-import { NewsFormDialog, type Option } from './news-form-dialog.tsx';
 
 type Props = {
   role: Role | null;
   userId: string;
-  profile: { municipalityId: string | null; municipalityName: string | null } | null;
-  categories: Option[];
-  municipalities: Option[];
-  /** Open the create dialog on mount (quick link "Nova Notícia"). */
-  startCreating?: boolean;
 };
 
-export function NewsList({ role, userId, profile, categories, municipalities, startCreating = false }: Props) {
+/** The status filter's labels: each status, plus the two groups. */
+const LIST_STATUS_LABELS: Record<NewsListStatus, string> = {
+  unpublished: 'Não publicadas',
+  all: 'Todos os status',
+  ...NEWS_STATUS_LABELS,
+};
+
+/** Where the editor page goes back to: this list, as it is now. */
+export type ListOrigin = { from: string };
+
+export function NewsList({ role, userId }: Props) {
   const list = useListParams('-created_at');
-  const [status, setStatus] = useState<NewsListStatus>(() => defaultNewsListStatus(role));
+  const fallback = defaultNewsListStatus(role);
+  const wanted = list.filter('status', fallback);
+  const status: NewsListStatus = isNewsListStatus(wanted) ? wanted : fallback;
   const query = useQuery(newsQueries.list({ ...list.params, role, userId, status }));
   useErrorToast(query.error, 'Não foi possível carregar as notícias');
-  const form = useFormDialog<NewsRow>(startCreating);
+  const location = useLocation();
+  const origin: ListOrigin = { from: `${location.pathname}${location.search}` };
   const remove = useDeleteNews();
   const deletion = useConfirmAction<NewsRow>({
     run: (n) => remove.mutateAsync(n.id),
@@ -54,21 +66,19 @@ export function NewsList({ role, userId, profile, categories, municipalities, st
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Gerenciar Notícias</h1>
-        <Button onClick={form.create}>Nova Notícia</Button>
+        <Link to={paths.admin.newsNew} state={origin} className={buttonClasses()}>
+          Nova Notícia
+        </Link>
       </div>
       <div className="flex flex-wrap gap-2">
         <SearchBox label="Buscar notícias" placeholder="Buscar notícias..." list={list} />
         <select
           aria-label="Filtrar por status"
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as NewsListStatus);
-            list.setPage(1);
-          }}
+          onChange={(e) => list.setFilter('status', e.target.value, fallback)}
           className="rounded-md border border-slate-300 px-3 py-2 text-sm"
         >
-          <option value="all">Todos os status</option>
-          <LabelledOptions values={NEWS_STATUSES} labels={NEWS_STATUS_LABELS} />
+          <LabelledOptions values={NEWS_LIST_STATUSES} labels={LIST_STATUS_LABELS} />
         </select>
       </div>
       <ListTable query={query} empty={items.length === 0} errorMessage="Não foi possível carregar as notícias" emptyText="Nenhuma notícia encontrada">
@@ -100,7 +110,8 @@ export function NewsList({ role, userId, profile, categories, municipalities, st
               <td className="px-3 py-2 whitespace-nowrap">
                 <RowActions
                   label={n.title}
-                  onEdit={canEditNews(role, userId, n) ? () => form.edit(n) : undefined}
+                  editTo={canEditNews(role, userId, n) ? paths.admin.newsEdit(n.id) : undefined}
+                  editState={origin}
                   onDelete={editor ? () => deletion.ask(n) : undefined}
                 />
               </td>
@@ -109,15 +120,6 @@ export function NewsList({ role, userId, profile, categories, municipalities, st
         </tbody>
       </ListTable>
       <Pagination page={list.params.page} pageSize={env.pageSize} total={query.data?.total ?? 0} onPage={list.setPage} />
-      <NewsFormDialog
-        open={form.open}
-        onClose={form.close}
-        news={form.editing}
-        role={role}
-        profile={profile}
-        categories={categories}
-        municipalities={municipalities}
-      />
       <ConfirmDialog {...deletion.dialog} description="Tem certeza que deseja excluir esta notícia?" />
     </div>
   );

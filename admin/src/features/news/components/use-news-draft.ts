@@ -1,8 +1,11 @@
 /**
- * Nothing lost (issue #15): the news dialog keeps a local draft of what is
- * typed, keyed by the story's id or "new", written every few seconds while it
- * differs from what was loaded, and cleared after a successful save. A draft
- * newer than the story's last save is offered back when the dialog opens.
+ * Nothing lost (issues #15 and #34): the story editor keeps a local draft of
+ * what is typed, keyed by the story's id or "new", written every few seconds
+ * while it differs from what was loaded (and when the page goes away), and
+ * cleared after a successful save. Opening a story with a draft newer than its
+ * last save (a reload, a closed tab, a dropped connection, a sign-in that
+ * expired) brings the draft back at once; the editor says so and offers to
+ * discard it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { asUtc } from '@portal/domain/timestamps';
@@ -24,46 +27,46 @@ function read<V>(key: string): NewsDraft<V> | null {
 }
 
 /**
- * @param open the dialog is open
+ * The stored draft of this story when it is newer than the story's last save and differs from it.
+ * `isValues` rejects a draft of another shape (an older version of the form, a hand-edited entry).
+ */
+export function newerDraft<V>(newsId: string | null, updatedAt: string | null, initial: V, isValues: (v: unknown) => boolean): NewsDraft<V> | null {
+  const draft = read<V>(draftKey(newsId));
+  if (!draft || !isValues(draft.values)) return null;
+  const newer = !updatedAt || new Date(draft.savedAt).getTime() > new Date(asUtc(updatedAt) ?? updatedAt).getTime();
+  return newer && JSON.stringify(draft.values) !== JSON.stringify(initial) ? draft : null;
+}
+
+/**
+ * The form's values, backed by the local draft. Mount it once per story (the
+ * editor page is keyed by the story).
  * @param newsId null for a new story
- * @param updatedAt the story's last save; an older draft is not offered
- * @param values what the form holds now; `initial` what it loaded
+ * @param updatedAt the story's last save; an older draft is not brought back
+ * @param initial what the story holds
+ * @param isValues whether a stored draft has the form's shape
  */
 export function useNewsDraft<V>({
-  open,
   newsId,
   updatedAt,
-  values,
   initial,
+  isValues,
 }: {
-  open: boolean;
   newsId: string | null;
   updatedAt: string | null;
-  values: V;
   initial: V;
+  isValues: (v: unknown) => boolean;
 }) {
   const key = draftKey(newsId);
-  const [offer, setOffer] = useState<NewsDraft<V> | null>(null);
+  const [restored, setRestored] = useState<NewsDraft<V> | null>(() => newerDraft(newsId, updatedAt, initial, isValues));
+  const [values, setValues] = useState<V>(() => restored?.values ?? initial);
   const latest = useRef({ values, initial, key });
-  /** Set by a successful save: closing the dialog afterwards must not write the draft back. */
+  /** Set by a successful save: leaving the page afterwards must not write the draft back. */
   const saved = useRef(false);
   latest.current = { values, initial, key };
 
-  // On open: is there a draft worth offering?
+  // While the editor is open: write the draft every few seconds when it changed, and once more when
+  // it closes or the page goes away (a reload, a sign-out redirect, a closed tab).
   useEffect(() => {
-    if (!open) return;
-    saved.current = false;
-    const draft = read<V>(key);
-    const newer = draft && (!updatedAt || new Date(draft.savedAt).getTime() > new Date(asUtc(updatedAt) ?? updatedAt).getTime());
-    setOffer(draft && newer && JSON.stringify(draft.values) !== JSON.stringify(initial) ? draft : null);
-    // Decided once per opening of a story: `initial` and typing must not bring a dismissed offer back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-  }, [open, key, updatedAt]);
-
-  // While open and no offer is pending: write the draft every few seconds when it changed, and once more
-  // when the dialog closes or the page goes away (a sign-out redirect, a closed tab).
-  useEffect(() => {
-    if (!open || offer) return;
     let last = '';
     const write = () => {
       const { values: v, initial: i, key: k } = latest.current;
@@ -83,17 +86,21 @@ export function useNewsDraft<V>({
       window.removeEventListener('pagehide', write);
       write();
     };
-  }, [open, offer]);
+  }, [key]);
 
+  /** Back to the story as saved: the draft is removed. */
   const discard = useCallback(() => {
     localStorage.removeItem(latest.current.key);
-    setOffer(null);
+    setRestored(null);
+    setValues(latest.current.initial);
   }, []);
+  /** After a successful save (or a restored version): nothing of this story is pending here any more. */
   const clear = useCallback(() => {
     saved.current = true;
     localStorage.removeItem(latest.current.key);
   }, []);
-  const accept = useCallback(() => setOffer(null), []);
+  /** Keeps the restored text and hides the notice. */
+  const dismiss = useCallback(() => setRestored(null), []);
 
-  return { offer, accept, discard, clear };
+  return { values, setValues, restored, discard, clear, dismiss };
 }

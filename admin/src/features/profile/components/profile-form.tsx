@@ -11,7 +11,6 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { useRequestPasswordReset, type Session } from '../../../lib/auth.tsx';
 import { avatarName } from '../../../lib/upload.ts';
 import { profileInputSchema, useUpdateProfile, type ProfileInput } from '../api/update-profile.ts';
-import { staffAssetUrl } from '../../../lib/directus.ts';
 
 type Props = { session: Session };
 
@@ -65,7 +64,7 @@ export function ProfileForm({ session }: Props) {
       <Card>
         <div className="flex items-center gap-4">
           {values.avatar_url ? (
-            <img src={staffAssetUrl(values.avatar_url)} alt="Foto de perfil" className="h-20 w-20 rounded-full object-cover" />
+            <img src={values.avatar_url} alt="Foto de perfil" className="h-20 w-20 rounded-full object-cover" />
           ) : (
             <div aria-hidden="true" className="flex h-20 w-20 items-center justify-center rounded-full bg-blue-100 text-2xl font-bold text-blue-800">
               {initials}

@@ -18,6 +18,7 @@ import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { staffInputSchema, useCreateStaff, type StaffInput } from '../api/create-staff.ts';
 import { profilesQueries, type StaffRow } from '../api/profiles-queries.ts';
+import { useResendInvite } from '../api/resend-invite.ts';
 import { useSetStaffStatus } from '../api/set-staff-status.ts';
 import { staffUpdateSchema, useUpdateStaff } from '../api/update-staff.ts';
 
@@ -167,6 +168,27 @@ export default function ProfilesScreen({ municipalities, currentUserId }: { muni
     failure: (_p, err) => errorMessage(err, 'Não foi possível alterar o status do usuário'),
   });
   const deactivating = toggling.target?.status === 'active';
+  const toast = useToast();
+  const roleIds = useQuery(profilesQueries.roleIds());
+  const resend = useResendInvite();
+  // Imported staff (issue #27) get their first invitation from here; once sent in this visit, it is a resend.
+  const [sentTo, setSentTo] = useState<ReadonlySet<string>>(new Set());
+  const firstInvite = (p: StaffRow) => p.imported && !sentTo.has(p.user_id);
+  async function onResend(p: StaffRow) {
+    const first = firstInvite(p);
+    const roleId = p.role ? roleIds.data?.[p.role] : undefined;
+    if (!p.email || !roleId) {
+      toast.error(`Não foi possível ${first ? 'enviar' : 'reenviar'} o convite: papel ou e-mail não encontrado`);
+      return;
+    }
+    try {
+      await resend.mutateAsync({ email: p.email, roleId });
+      setSentTo((s) => new Set(s).add(p.user_id));
+      toast.success(`Convite ${first ? 'enviado' : 'reenviado'} para ${p.email}`);
+    } catch (err) {
+      toast.error(errorMessage(err, `Não foi possível ${first ? 'enviar' : 'reenviar'} o convite`));
+    }
+  }
 
   const items = query.data?.items ?? [];
   return (
@@ -203,15 +225,26 @@ export default function ProfilesScreen({ municipalities, currentUserId }: { muni
               </td>
               <td className="px-3 py-2">
                 <RowActions label={p.full_name ?? p.email ?? ''} onEdit={() => setEditing(p)}>
-                  {p.user_id !== currentUserId && (
-                    <Button
-                      variant={p.status === 'active' ? 'destructive' : 'outline'}
-                      aria-label={`${p.status === 'active' ? 'Desativar' : 'Reativar'} ${p.full_name ?? p.email ?? ''}`}
-                      onClick={() => toggling.ask(p)}
-                    >
-                      {p.status === 'active' ? 'Desativar' : 'Reativar'}
-                    </Button>
-                  )}
+                  {p.user_id !== currentUserId &&
+                    (p.status === 'invited' ? (
+                      // Not accepted yet: send the invitation (again; activating it would skip choosing a password).
+                      <Button
+                        variant="outline"
+                        aria-label={`${firstInvite(p) ? 'Enviar' : 'Reenviar'} convite para ${p.full_name ?? p.email ?? ''}`}
+                        disabled={resend.isPending}
+                        onClick={() => void onResend(p)}
+                      >
+                        {firstInvite(p) ? 'Enviar convite' : 'Reenviar convite'}
+                      </Button>
+                    ) : (
+                      <Button
+                        variant={p.status === 'active' ? 'destructive' : 'outline'}
+                        aria-label={`${p.status === 'active' ? 'Desativar' : 'Reativar'} ${p.full_name ?? p.email ?? ''}`}
+                        onClick={() => toggling.ask(p)}
+                      >
+                        {p.status === 'active' ? 'Desativar' : 'Reativar'}
+                      </Button>
+                    ))}
                 </RowActions>
               </td>
             </tr>

@@ -15,12 +15,16 @@ export const settingsInputSchema = z
   .superRefine((s, ctx) => addIssues(validateSettings(s), ctx));
 export type SettingsInput = z.infer<typeof settingsInputSchema>;
 
-/** One upsert per key, conflict on key (spec section 7); empty values saved as empty text. */
-export async function updateSettings({ input, existing }: { input: SettingsInput; existing: SettingKey[] }) {
+/**
+ * One upsert per key, conflict on key (spec section 7); empty values saved as empty text. Only what
+ * the form changed is written (and keys the database lacks): two admins saving at once no longer
+ * put back each other's older values.
+ */
+export async function updateSettings({ input, existing, loaded }: { input: SettingsInput; existing: SettingKey[]; loaded?: Partial<Record<SettingKey, string>> }) {
   for (const key of CONFIG_SETTING_KEYS) {
     const value = (input[key] ?? '').trim();
-    if (existing.includes(key)) await directus.request(updateItem('settings', key, { value }));
-    else await directus.request(createItem('settings', { key, value }));
+    if (!existing.includes(key)) await directus.request(createItem('settings', { key, value }));
+    else if (!loaded || (loaded[key] ?? '') !== value) await directus.request(updateItem('settings', key, { value }));
   }
 }
 

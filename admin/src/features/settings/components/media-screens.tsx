@@ -94,7 +94,7 @@ export function RadioScreen() {
       <div className="max-w-xl space-y-4">
         <TextField
           label="Programa no ar"
-          hint={`Aparece como "ON AIR" no cartão da rádio (até ${MEDIA_LIMITS.name} caracteres).`}
+          hint={`Aparece no cartão e no player da rádio (até ${MEDIA_LIMITS.name} caracteres).`}
           value={values.radio_program_name}
           onChange={(e) => setValues((v) => ({ ...v, radio_program_name: e.target.value }))}
           error={errors.radio_program_name}
@@ -121,11 +121,13 @@ export function TvScreen() {
   useErrorToast(query.error, 'Não foi possível carregar as configurações.');
   const save = useMediaSave('TV Web');
   const [title, setTitle] = useState('');
+  const [liveUrl, setLiveUrl] = useState('');
   const [programs, setPrograms] = useState<TvProgram[]>([]);
   const [errors, setErrors] = useState<MediaErrors>({});
   useEffect(() => {
     if (!query.data) return;
     setTitle(query.data.values.tv_live_title);
+    setLiveUrl(query.data.values.tv_live_url);
     setPrograms(parseTvPrograms(query.data.values.tv_programs));
   }, [query.data]);
   const setProgram = (i: number, patch: Partial<TvProgram>) => setPrograms((ps) => ps.map((p, j) => (j === i ? { ...p, ...patch } : p)));
@@ -134,6 +136,7 @@ export function TvScreen() {
     e.preventDefault();
     const values = {
       tv_live_title: title,
+      tv_live_url: liveUrl.trim(),
       tv_programs: JSON.stringify(
         programs.map((p) => ({
           time: p.time.trim(),
@@ -149,7 +152,7 @@ export function TvScreen() {
 
   return (
     <MediaForm title="Gerenciar TV Web" loading={query.isPending} busy={save.busy} onSubmit={onSubmit}>
-      <div className="max-w-xl">
+      <div className="max-w-xl space-y-4">
         <TextField
           label="Transmissão ao vivo"
           hint="O título do item AO VIVO."
@@ -157,6 +160,15 @@ export function TvScreen() {
           onChange={(e) => setTitle(e.target.value)}
           error={errors.tv_live_title}
           required
+        />
+        <TextField
+          label="Link da transmissão ao vivo"
+          type="url"
+          placeholder="https://www.youtube.com/..."
+          hint={'O site mostra "AO VIVO" só enquanto houver um link aqui. Deixe em branco quando não houver transmissão.'}
+          value={liveUrl}
+          onChange={(e) => setLiveUrl(e.target.value)}
+          error={errors.tv_live_url}
         />
       </div>
       <fieldset className="space-y-3">

@@ -1,7 +1,7 @@
-/** "Configurações": four sections of key/value settings, saved together. */
+/** "Configurações": five sections of key/value settings (the last, the institutional pages' texts), saved together. */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { SettingKey } from '@portal/domain/settings';
+import { INSTITUTIONAL_PAGE_MAX, INSTITUTIONAL_PAGES, type SettingKey } from '@portal/domain/settings';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
@@ -12,7 +12,7 @@ import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { settingsQueries, type SettingsValues } from '../api/settings-queries.ts';
 import { settingsInputSchema, useUpdateSettings } from '../api/update-settings.ts';
 
-const SECTIONS: Array<{ title: string; fields: Array<{ key: SettingKey; label: string; type?: string; placeholder?: string; multiline?: boolean }> }> = [
+const SECTIONS: Array<{ title: string; hint?: string; fields: Array<{ key: SettingKey; label: string; type?: string; placeholder?: string; multiline?: boolean; rows?: number }> }> = [
   {
     title: 'Informações Gerais',
     fields: [
@@ -29,6 +29,7 @@ const SECTIONS: Array<{ title: string; fields: Array<{ key: SettingKey; label: s
       { key: 'twitter_url', label: 'Twitter', type: 'url', placeholder: 'https://twitter.com/...' },
       { key: 'instagram_url', label: 'Instagram', type: 'url', placeholder: 'https://instagram.com/...' },
       { key: 'youtube_url', label: 'YouTube', type: 'url', placeholder: 'https://youtube.com/...' },
+      { key: 'whatsapp_channel_url', label: 'Canal no WhatsApp', type: 'url', placeholder: 'https://whatsapp.com/channel/...' },
     ],
   },
   {
@@ -39,6 +40,11 @@ const SECTIONS: Array<{ title: string; fields: Array<{ key: SettingKey; label: s
     ],
   },
   { title: 'Configurações do Site', fields: [{ key: 'urgent_message', label: 'Mensagem da Seção Urgente', multiline: true }] },
+  {
+    title: 'Páginas institucionais',
+    hint: `Texto simples, até ${INSTITUTIONAL_PAGE_MAX.toLocaleString('pt-BR')} caracteres: uma linha em branco separa os parágrafos. Em branco, a página mostra o texto padrão.`,
+    fields: INSTITUTIONAL_PAGES.map((p) => ({ key: p.key, label: `${p.title} (${p.path})`, multiline: true, rows: 8 })),
+  },
 ];
 
 export function SettingsScreen() {
@@ -64,7 +70,7 @@ export function SettingsScreen() {
     }
     setErrors({});
     try {
-      await save.mutateAsync({ input: parsed.data, existing: query.data?.existing ?? [] });
+      await save.mutateAsync({ input: parsed.data, existing: query.data?.existing ?? [], loaded: query.data?.values });
       toast.success('Configurações salvas com sucesso!');
     } catch {
       toast.error('Não foi possível salvar as configurações.');
@@ -85,11 +91,12 @@ export function SettingsScreen() {
       </div>
       {SECTIONS.map((s) => (
         <Card key={s.title} title={<span className="text-base font-semibold text-slate-900">{s.title}</span>}>
+          {s.hint && <p className="mb-3 text-sm text-slate-600">{s.hint}</p>}
           <div className="grid gap-4 sm:grid-cols-2">
             {s.fields.map((f) =>
               f.multiline ? (
                 <div key={f.key} className="sm:col-span-2">
-                  <TextAreaField label={f.label} rows={3} value={values[f.key]} onChange={(e) => setValues({ ...values, [f.key]: e.target.value })} error={errors[f.key]} />
+                  <TextAreaField label={f.label} rows={f.rows ?? 3} value={values[f.key]} onChange={(e) => setValues({ ...values, [f.key]: e.target.value })} error={errors[f.key]} />
                 </div>
               ) : (
                 <TextField

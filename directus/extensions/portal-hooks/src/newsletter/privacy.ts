@@ -12,7 +12,7 @@ import { isPrivacyRequestKind, NEWSLETTER_MESSAGES, newsletterEmail, PRIVACY_LIN
 import { renderDataCopy, type HeldData } from '@portal/domain/privacy';
 import { invalid } from '../../../shared/portal-error.ts';
 import type { Mailer } from './digest.ts';
-import type { NewsletterConfig } from './routes.ts';
+import type { NewsletterConfig, ReaderMail } from './routes.ts';
 import { sign, signed } from './tokens.ts';
 
 const text = (email: string, kind: PrivacyRequestKind, expires: number) => `privacy:${kind}:${expires}:${email}`;
@@ -34,7 +34,7 @@ const handle = (fn: (req: Request, res: Response) => Promise<void>) => (req: Req
   fn(req, res).catch(next);
 };
 
-export function mountPrivacy(app: Router, db: Knex, send: Mailer, c: NewsletterConfig) {
+export function mountPrivacy(app: Router, db: Knex, send: Mailer, mail: ReaderMail, c: NewsletterConfig) {
   const page = (name: 'copia-enviada' | 'dados-excluidos' | 'link-invalido') => `${c.siteUrl}/${`privacidade/${name}` satisfies NoticePage}`;
 
   app.post(
@@ -44,7 +44,7 @@ export function mountPrivacy(app: Router, db: Knex, send: Mailer, c: NewsletterC
       const email = newsletterEmail(body.email);
       if (!email) throw invalid(NEWSLETTER_MESSAGES.invalidEmail);
       if (!isPrivacyRequestKind(body.kind)) throw invalid(PRIVACY_MESSAGES.invalidKind);
-      await send({ to: email, subject: '', template: { name: 'privacy-request', data: { url: privacyLink(c, email, body.kind), kind: body.kind, email } } });
+      if (await mail.mayMail(email)) mail.outbox.enqueue({ to: email, subject: '', template: { name: 'privacy-request', data: { url: privacyLink(c, email, body.kind), kind: body.kind, email } } });
       res.set('cache-control', 'no-store').json({ message: PRIVACY_MESSAGES.sent });
     }),
   );

@@ -15,8 +15,16 @@ import { hashIp } from '../readers/reads.ts';
 import { composeDigest, digestMail, unsubscribeHeaders, type Mailer } from './digest.ts';
 import { confirmSubscription, requestSubscription, unsubscribe } from './store.ts';
 import { newsletterToken, tokenMatches } from './tokens.ts';
+import type { Outbox } from './outbox.ts';
 
 export type NewsletterConfig = { secret: string; siteUrl: string; portalName: () => Promise<string> };
+
+/**
+ * How reader mails go out: queued, after the answer (outbox.ts), and at most
+ * a few an hour to one recipient whoever asks (login-limit.ts `mayMail`);
+ * past that cap the answer is the same and nothing is sent (issue #32).
+ */
+export type ReaderMail = { outbox: Outbox; mayMail: (to: string) => Promise<boolean> };
 
 type Req = Request & { accountability?: { user?: string | null; admin?: boolean } | null };
 
@@ -29,7 +37,7 @@ const handle = (fn: (req: Req, res: Response) => Promise<void>) => (req: Request
   fn(req as Req, res).catch(next);
 };
 
-export function mountNewsletter(app: Router, db: Knex, send: Mailer, c: NewsletterConfig, log: (m: string) => void) {
+export function mountNewsletter(app: Router, db: Knex, send: Mailer, mail: ReaderMail, c: NewsletterConfig) {
   const page = (name: 'confirmada' | 'cancelada' | 'link-invalido') => `${c.siteUrl}/${`newsletter/${name}` satisfies NoticePage}`;
 
   app.post(
@@ -39,16 +47,10 @@ export function mountNewsletter(app: Router, db: Knex, send: Mailer, c: Newslett
       if (!email) throw invalid(NEWSLETTER_MESSAGES.invalidEmail);
       const ip = req.ip ?? req.socket.remoteAddress ?? null;
       const { subscriber, sendConfirmation } = await requestSubscription(db, email, hashIp(ip, c.secret));
-      if (sendConfirmation) {
+      // The same answer, as fast, whether a mail goes out or not (a confirmed address gets none).
+      if (sendConfirmation && (await mail.mayMail(email))) {
         const links = newsletterLinks(c, subscriber.id);
-        try {
-          await send({ to: email, subject: '', template: { name: 'newsletter-confirmation', data: { url: links.confirm, email } }, ...unsubscribeHeaders(links.unsubscribe) });
-        } catch (e) {
-          // The request is kept (pending); asking again sends the mail again.
-          log(`newsletter: e-mail de confirmação não enviado: ${e instanceof Error ? e.message : String(e)}`);
-          res.status(503).json({ errors: [{ message: NEWSLETTER_MESSAGES.mailFailed, extensions: { code: 'PORTAL_MAIL_FAILED' } }] });
-          return;
-        }
+        mail.outbox.enqueue({ to: email, subject: '', template: { name: 'newsletter-confirmation', data: { url: links.confirm, email } }, ...unsubscribeHeaders(links.unsubscribe) });
       }
       res.set('cache-control', 'no-store').json({ message: NEWSLETTER_MESSAGES.sent });
     }),

@@ -1,6 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { categoryTitleFromSlug } from '@portal/domain/slug';
-import { categoryPaths, content } from '../../../lib/content.ts';
+import { categoryPaths, categoryName, content } from '../../../lib/content.ts';
 import { rss } from '../../../lib/feeds.ts';
 
 export const getStaticPaths = categoryPaths satisfies GetStaticPaths;
@@ -8,7 +7,7 @@ export const getStaticPaths = categoryPaths satisfies GetStaticPaths;
 export const GET: APIRoute = async ({ params, site }) => {
   const c = await content();
   const slug = params.slug!;
-  const title = categoryTitleFromSlug(slug);
+  const title = categoryName(c, slug);
   const body = rss({
     title: `${title} | ${c.settings.portal_name}`,
     description: `Notícias de ${title} no ${c.settings.portal_name}`,

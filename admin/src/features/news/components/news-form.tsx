@@ -1,10 +1,13 @@
 /**
- * Create/edit dialog of a news item with every rule of spec sections 4–6:
- * slug from the title, status options per role, schedule only for editors
- * publishing, municipality fixed for producers and locked on edit for
- * everyone but super_admin.
+ * The story form of the editor page (issue #34: a page with its own address,
+ * no longer a modal) with every rule of spec sections 4–6: slug from the
+ * title, status options per role, schedule only for editors publishing,
+ * municipality fixed for producers and locked on edit for everyone but
+ * super_admin. What is typed is kept as a local draft (use-news-draft.ts).
  */
 import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { isDirectusAsset } from '@portal/domain/images';
 import { MUNICIPALITY_CHANGE_ERROR } from '@portal/domain/municipalities';
 import { NEWS_STATUS_LABELS, statusOptionsFor } from '@portal/domain/news-status';
 import { isAdmin, isEditorLevel, type Role } from '@portal/domain/roles';
@@ -14,7 +17,6 @@ import { bodyToEditorHtml, lostText, lostTextMessage, readingStats, type LostTex
 import { asUtc } from '@portal/domain/timestamps';
 import { ImageUploadDialog, NEWS_IMAGE_UPLOAD } from '../../../components/image-upload-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { env } from '../../../config/env.ts';
@@ -24,7 +26,6 @@ import { fromLocalInput, toLocalInput } from '../../../lib/datetime-input.ts';
 import { newsInputSchema, useCreateNews, type NewsInput } from '../api/create-news.ts';
 import type { NewsRow } from '../api/news-queries.ts';
 import { useUpdateNews } from '../api/update-news.ts';
-import { staffAssetUrl } from '../../../lib/directus.ts';
 import { NewsCorrectionsPanel } from './news-corrections-panel.tsx';
 import { NewsHistoryPanel } from './news-history-panel.tsx';
 import { lengthHint, SEARCH_DESCRIPTION_MAX, SEARCH_TITLE_MAX, SearchAndSocialPreview } from './news-writing-aids.tsx';
@@ -32,15 +33,23 @@ import { useNewsDraft } from './use-news-draft.ts';
 
 export type Option = { id: string; name: string };
 
+/** What a successful save did, for the page to go on from. */
+export type SavedNews = { id: string; status: NewsInput['status']; created: boolean };
+
 type Props = {
-  open: boolean;
-  onClose: () => void;
+  /** The story as the page loaded it (the version the save is based on); null for a new one. */
   news: NewsRow | null;
   role: Role | null;
   /** The signed-in user's profile municipality; null when no profile is loaded. */
   profile: { municipalityId: string | null; municipalityName: string | null } | null;
   categories: Option[];
   municipalities: Option[];
+  /** The id of the page's heading, which names the form. */
+  labelledBy?: string;
+  onSaved: (saved: SavedNews) => void;
+  onCancel: () => void;
+  /** A past version was restored over the story: the page loads it again. */
+  onRestored: () => void;
 };
 
 function initialValues(news: NewsRow | null, producerMunicipality: string | null): NewsInput {
@@ -101,15 +110,33 @@ export function saveFailureMessage(err: unknown): string {
   return errorMessage(err, 'Não foi possível salvar a notícia');
 }
 
-/** Images of a story not yet published are not public: the preview loads them with the staff session. */
-const withStaffAssets = (html: string) => html.replace(/\/api\/assets\/[0-9a-f-]{36}(?:\?key=w\d+h\d+)?/gi, (url) => staffAssetUrl(url).replace(/&/g, '&amp;'));
+/**
+ * The toast after a save. A producer who sends a story for review is told so,
+ * and where it is now (issue #34); otherwise the spec's messages.
+ */
+export function savedMessage(o: { role: Role | null; created: boolean; status: NewsInput['status']; previousStatus: string | null }): {
+  title: string;
+  description: string;
+} {
+  if (!isEditorLevel(o.role) && o.status === 'pending' && o.previousStatus !== 'pending') {
+    return { title: 'Enviada para revisão', description: 'Um editor vai revisar a notícia. Ela continua na sua lista, com o status Pendente.' };
+  }
+  return { title: 'Sucesso', description: o.created ? 'Notícia criada com sucesso' : 'Notícia atualizada com sucesso' };
+}
 
-export function NewsFormDialog({ open, onClose, news, role, profile, categories, municipalities }: Props) {
+/** A stored draft has the form's fields and types (it may still be incomplete: that is what drafts are). */
+const draftShape = z.object(newsInputSchema.shape);
+const isDraftValues = (v: unknown) => draftShape.safeParse(v).success;
+
+export function NewsForm({ news, role, profile, categories, municipalities, labelledBy, onSaved, onCancel, onRestored }: Props) {
   const toast = useToast();
   const editing = !!news;
   const editor = isEditorLevel(role);
   const producerMunicipality = editor ? null : (profile?.municipalityId ?? null);
-  const [values, setValues] = useState<NewsInput>(() => initialValues(news, producerMunicipality));
+  const initial = useMemo(() => initialValues(news, producerMunicipality), [news, producerMunicipality]);
+  // The form's values, kept as a local draft; a newer draft of this story comes back on opening.
+  const draft = useNewsDraft<NewsInput>({ newsId: news?.id ?? null, updatedAt: news?.updated_at ?? null, initial, isValues: isDraftValues });
+  const { values, setValues } = draft;
   const [errors, setErrors] = useState<Partial<Record<keyof NewsInput, string>>>({});
   const [uploading, setUploading] = useState(false);
   /** Where the next inline image goes, while its crop dialog is open. */
@@ -122,27 +149,15 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
   const create = useCreateNews();
   const update = useUpdateNews();
   const busy = create.isPending || update.isPending;
-  const initial = useMemo(() => initialValues(news, producerMunicipality), [news, producerMunicipality]);
   useEffect(() => {
     void loadEditor();
   }, []);
-  const draft = useNewsDraft({ open, newsId: news?.id ?? null, updatedAt: news?.updated_at ?? null, values, initial });
 
-  useEffect(() => {
-    if (open) {
-      setValues(initial);
-      setErrors({});
-      setLossWarning(null);
-      setSaveError(null);
-      setEditorKey((k) => k + 1);
-    }
-  }, [open, initial]);
-
-  function restoreDraft() {
-    if (!draft.offer) return;
-    setValues(draft.offer.values);
+  /** Back to the story as saved: the editor reloads the saved body. */
+  function discardDraft() {
+    draft.discard();
+    setLossWarning(null);
     setEditorKey((k) => k + 1);
-    draft.accept();
   }
 
   // The editor opens the stored body as HTML; a plain-text story stays byte for byte as it was until its body is edited.
@@ -194,15 +209,12 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
       return;
     }
     try {
-      if (news) {
-        await update.mutateAsync({ id: news.id, input: parsed.data, role, slug: news.slug, version: news.updated_at ?? null });
-        toast.success('Notícia atualizada com sucesso');
-      } else {
-        await create.mutateAsync({ input: parsed.data, role });
-        toast.success('Notícia criada com sucesso');
-      }
+      const saved = news
+        ? await update.mutateAsync({ id: news.id, input: parsed.data, role, slug: news.slug, version: news.updated_at ?? null })
+        : await create.mutateAsync({ input: parsed.data, role });
       draft.clear();
-      onClose();
+      toast.toast(savedMessage({ role, created: !news, status: parsed.data.status, previousStatus: news?.status ?? null }));
+      onSaved({ id: String((saved as { id?: unknown } | undefined)?.id ?? news?.id ?? ''), status: parsed.data.status, created: !news });
     } catch (err) {
       const message = saveFailureMessage(err);
       setSaveError(message);
@@ -215,21 +227,23 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
   const slugLocked = !!news && isSlugLocked(news);
 
   return (
-    <Dialog open={open} onClose={onClose} title={editing ? 'Editar Notícia' : 'Nova Notícia'} size="lg">
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {draft.offer && (
+    <>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby={labelledBy}>
+        {draft.restored && (
           <div
-            role="alert"
+            role="status"
             className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
           >
             <span>
-              Há um rascunho não salvo deste texto, guardado neste navegador em{' '}
-              {new Date(draft.offer.savedAt).toLocaleString('pt-BR', { timeZone: 'America/Belem' })}.
+              Rascunho restaurado: este texto não salvo foi guardado neste navegador em{' '}
+              {new Date(draft.restored.savedAt).toLocaleString('pt-BR', { timeZone: 'America/Belem' })}.
             </span>
-            <span className="flex gap-2">
-              <Button onClick={restoreDraft}>Restaurar rascunho</Button>
-              <Button variant="outline" onClick={draft.discard}>
-                Descartar
+            <span className="flex flex-wrap gap-2">
+              <Button variant="outline" onClick={draft.dismiss}>
+                Manter rascunho
+              </Button>
+              <Button variant="outline" onClick={discardDraft}>
+                Descartar rascunho
               </Button>
             </span>
           </div>
@@ -265,14 +279,13 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
             resetKey={String(editorKey)}
             onChange={(html) => set('content', html)}
             onRequestImage={(insert) => setInlineImage({ insert })}
-            imageDisplaySrc={staffAssetUrl}
             error={errors.content}
             required
           />
         </Suspense>
         <p className="-mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
           <span data-testid="reading-stats">{stats.label}</span>
-          <button type="button" className="text-blue-800 underline" aria-expanded={showPreview} onClick={() => setShowPreview((s) => !s)}>
+          <button type="button" className="inline-flex min-h-11 items-center text-blue-800 underline" aria-expanded={showPreview} onClick={() => setShowPreview((s) => !s)}>
             {showPreview ? 'Ocultar prévia da página' : 'Prévia como na página pública'}
           </button>
         </p>
@@ -281,7 +294,7 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
             <div
               className="prose-article text-lg leading-relaxed"
               data-testid="body-preview"
-              dangerouslySetInnerHTML={{ __html: withStaffAssets(renderArticle(values.content)) }}
+              dangerouslySetInnerHTML={{ __html: renderArticle(values.content) }}
             />
           </section>
         )}
@@ -295,7 +308,7 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
           summary={values.summary}
           content={rendered}
           slug={editing ? values.slug : slug}
-          imageUrl={values.featured_image ? staffAssetUrl(values.featured_image) : null}
+          imageUrl={values.featured_image || null}
           origin={env.origin}
         />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -338,28 +351,22 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
             />
           )}
         </div>
-        <div className="space-y-2">
-          <TextField label="Imagem destacada (URL)" value={values.featured_image ?? ''} onChange={(e) => set('featured_image', e.target.value || null)} />
-          <div className="flex items-center gap-3">
-            <Button variant="outline" onClick={() => setUploading(true)}>
-              Enviar imagem
-            </Button>
-            {values.featured_image && <img src={staffAssetUrl(values.featured_image)} alt="Imagem destacada" className="h-16 w-28 rounded object-cover" />}
-          </div>
-          <TextField
-            label="Legenda da imagem"
-            value={values.featured_image_caption ?? ''}
-            onChange={(e) => set('featured_image_caption', e.target.value || null)}
-          />
-        </div>
+        <FeaturedImageField
+          value={values.featured_image}
+          caption={values.featured_image_caption}
+          onUpload={() => setUploading(true)}
+          onChange={(url) => set('featured_image', url)}
+          onCaption={(caption) => set('featured_image_caption', caption)}
+        />
         {editor && <CheckboxField label="Destaque" checked={values.is_featured} onChange={(e) => set('is_featured', e.target.checked)} />}
         {saveError && (
           <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
             Não foi salvo. O texto digitado continua neste formulário e num rascunho deste navegador.
           </p>
         )}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose} disabled={busy}>
+        {/* The actions stay in reach at the bottom of the screen while the story is written; toasts show at the top. */}
+        <div className="sticky bottom-0 z-10 -mx-3 flex justify-end gap-2 border-t bg-white px-3 py-2 sm:-mx-6 sm:px-6">
+          <Button variant="outline" onClick={onCancel} disabled={busy}>
             Cancelar
           </Button>
           <Button type="submit" disabled={busy}>
@@ -368,7 +375,17 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
         </div>
       </form>
       {news && <NewsCorrectionsPanel news={news} role={role} />}
-      {news && <NewsHistoryPanel news={news} role={role} onRestored={onClose} />}
+      {news && (
+        <NewsHistoryPanel
+          news={news}
+          role={role}
+          onRestored={() => {
+            // The restored version is the story now: what this page held is no draft to bring back.
+            draft.clear();
+            onRestored();
+          }}
+        />
+      )}
       <ImageUploadDialog open={uploading} onClose={() => setUploading(false)} onUploaded={(url) => set('featured_image', url)} {...NEWS_IMAGE_UPLOAD} />
       <ImageUploadDialog
         open={!!inlineImage}
@@ -377,6 +394,62 @@ export function NewsFormDialog({ open, onClose, news, role, profile, categories,
         title="Imagem no texto"
         {...NEWS_IMAGE_UPLOAD}
       />
-    </Dialog>
+    </>
+  );
+}
+
+/**
+ * "Imagem destacada": the picture itself (loaded with the staff session while
+ * the story is not public), with buttons to send, change or remove it. An
+ * image from another site can still be given by its address; an uploaded
+ * one's internal address is never shown as text (issue #34).
+ */
+function FeaturedImageField({
+  value,
+  caption,
+  onUpload,
+  onChange,
+  onCaption,
+}: {
+  value: string | null;
+  caption: string | null;
+  onUpload: () => void;
+  onChange: (url: string | null) => void;
+  onCaption: (caption: string | null) => void;
+}) {
+  const external = !!value && !isDirectusAsset(value);
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-700">Imagem destacada</legend>
+      {value ? (
+        <img src={value} alt="Imagem destacada" className="aspect-video w-full max-w-md rounded-md border object-cover" />
+      ) : (
+        <p className="flex aspect-video w-full max-w-md items-center justify-center rounded-md border border-dashed text-sm text-slate-600">
+          Nenhuma imagem escolhida
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" onClick={onUpload}>
+          {value ? 'Trocar imagem' : 'Enviar imagem'}
+        </Button>
+        {value && (
+          <Button variant="outline" onClick={() => onChange(null)}>
+            Remover imagem
+          </Button>
+        )}
+      </div>
+      <details className="text-sm" open={external}>
+        <summary className="cursor-pointer text-slate-700">Usar uma imagem de outro endereço</summary>
+        <div className="mt-2">
+          <TextField
+            label="Endereço da imagem"
+            placeholder="https://..."
+            value={external ? value : ''}
+            onChange={(e) => onChange(e.target.value || null)}
+          />
+        </div>
+      </details>
+      <TextField label="Legenda da imagem" value={caption ?? ''} onChange={(e) => onCaption(e.target.value || null)} />
+    </fieldset>
   );
 }

@@ -1,12 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@portal/domain/roles';
 import { apiError, mockDirectus, type Call } from '../../../testing/directus-mock.ts';
 import { MUNICIPALITIES, renderApp, sessionFor } from '../../../testing/render.tsx';
 import type { NewsRow } from '../api/news-queries.ts';
-import { NewsFormDialog } from './news-form-dialog.tsx';
+import { NewsForm, savedMessage } from './news-form.tsx';
 
 const CATEGORIES = [{ id: 'c-pol', name: 'Política' }];
 
@@ -16,12 +15,27 @@ function renderForm(role: Role, opts: { news?: NewsRow | null; profile?: boolean
     opts.profile === false
       ? null
       : { municipalityId: session.profile?.municipality?.id ?? null, municipalityName: session.profile?.municipality?.name ?? null };
-  const onClose = vi.fn();
+  const onSaved = vi.fn();
+  const onCancel = vi.fn();
   renderApp(
-    <NewsFormDialog open onClose={onClose} news={opts.news ?? null} role={role} profile={profile} categories={CATEGORIES} municipalities={MUNICIPALITIES} />,
+    <>
+      <h1 id="titulo">Nova Notícia</h1>
+      <NewsForm
+        news={opts.news ?? null}
+        role={role}
+        profile={profile}
+        categories={CATEGORIES}
+        municipalities={MUNICIPALITIES}
+        labelledBy="titulo"
+        onSaved={onSaved}
+        onCancel={onCancel}
+        onRestored={vi.fn()}
+      />
+    </>,
     { session },
   );
-  return { onClose, dialog: screen.getByRole('dialog') };
+  // The page's form, named by the page's heading.
+  return { onSaved, onCancel, dialog: screen.getByRole('form', { name: 'Nova Notícia' }) };
 }
 
 /** The body editor, once its lazily loaded chunk is in. */
@@ -29,12 +43,16 @@ const body = (dialog: HTMLElement) => within(dialog).findByRole('textbox', { nam
 
 const created = (calls: Call[]) => calls.find((c) => c.method === 'POST' && c.path === '/items/news')?.body as Record<string, unknown>;
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
 
 describe('news form', () => {
-  it('producer: only Rascunho/Pendente, own municipality fixed, saved as a draft in Belém', async () => {
+  // The first test loads the editor's chunk (TipTap).
+  it('producer: only Rascunho/Pendente, own municipality fixed, saved as a draft in Belém', { timeout: 15_000 }, async () => {
     const calls = mockDirectus(() => ({ id: 'n1', slug: 'x' }));
-    const { dialog, onClose } = renderForm('producer');
+    const { dialog, onSaved } = renderForm('producer');
     const status = within(dialog).getByLabelText('Status');
     expect(
       within(status)
@@ -51,7 +69,7 @@ describe('news form', () => {
     await userEvent.type(await body(dialog), 'Texto da matéria');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
 
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ id: 'n1', status: 'draft', created: true }));
     expect(created(calls)).toMatchObject({
       title: 'Feira do Açaí',
       slug: 'feira-do-acai',
@@ -194,6 +212,21 @@ describe('news form', () => {
     authorName: 'Alguém',
   };
 
+  /** The form's values for STORY, as a draft stores them. */
+  const DRAFT_VALUES = {
+    title: 'Antiga',
+    slug: 'antiga',
+    summary: '',
+    content: STORY.content,
+    status: 'pending',
+    category_id: null,
+    municipality_id: null,
+    featured_image: null,
+    featured_image_caption: null,
+    is_featured: false,
+    scheduled_at: null,
+  };
+
   it('a plain-text story opens as paragraphs and is saved unchanged when the body is not edited', async () => {
     const calls = mockDirectus(() => ({ id: 'n9' }));
     const { dialog } = renderForm('editor', { news: STORY });
@@ -205,16 +238,19 @@ describe('news form', () => {
     expect((calls.find((c) => c.method === 'PATCH')?.body as Record<string, unknown>).content).toBe(STORY.content);
   });
 
-  it('the live preview is the public sanitizer output; text it would drop is announced before saving', async () => {
-    const calls = mockDirectus(() => ({ id: 'n9' }));
-    const { dialog } = renderForm('editor', { news: { ...STORY, content: '<p>Fica.</p><audio src="a.mp3"><p>Some daqui.</p>' } });
+  it('the live preview is the public page output: an unclosed <audio> keeps its text (issue #32)', async () => {
+    mockDirectus(() => ({ id: 'n9' }));
+    const { dialog } = renderForm('editor', { news: { ...STORY, content: '<p>Fica.</p><audio src="a.mp3"><p>Também fica.</p>' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Prévia como na página pública' }));
-    expect(within(dialog).getByTestId('body-preview').innerHTML).toBe('<p>Fica.</p>');
+    expect(within(dialog).getByTestId('body-preview').innerHTML).toBe('<p>Fica.</p> <p>Também fica.</p> ');
+  });
+
+  it('markup whose text the page could not show is refused before saving, naming the first word lost', async () => {
+    const calls = mockDirectus(() => ({ id: 'n9' }));
+    const { dialog } = renderForm('editor', { news: { ...STORY, content: '<p>Fica.</p><style>Some daqui.</style>' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Atualizar' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('A página pública vai omitir 2 palavras deste texto (“Some daqui.”)');
-    expect(calls).toHaveLength(0);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Atualizar' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(await within(dialog).findByText('O conteúdo não pode ter <style>: o texto a partir de “Some” não apareceria na página pública')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
   });
 
   it('a failed save keeps what was typed and says why: no connection, expired session', async () => {
@@ -222,7 +258,7 @@ describe('news form', () => {
     mockDirectus(() => {
       throw error;
     });
-    const { dialog, onClose } = renderForm('editor');
+    const { dialog, onSaved } = renderForm('editor');
     await userEvent.type(within(dialog).getByLabelText('Título'), 'Sem rede');
     await userEvent.type(await body(dialog), 'Texto valioso');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
@@ -233,71 +269,90 @@ describe('news form', () => {
     error = Object.assign(new Error('expired'), { errors: [{ message: 'Token expired.', extensions: { code: 'TOKEN_EXPIRED' } }] });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
     expect(await screen.findByText(/^Sua sessão expirou\. Entre novamente/)).toBeInTheDocument();
-    expect(onClose).not.toHaveBeenCalled();
+    expect(onSaved).not.toHaveBeenCalled();
   });
 
-  it('offers a newer local draft back: "Restaurar rascunho" fills the form, "Descartar" removes it', async () => {
+  it('brings a newer local draft back at once (a reload), says so, and "Descartar rascunho" returns to the saved text', async () => {
     mockDirectus(() => ({ id: 'n9' }));
-    const draft = {
-      values: { ...STORY, summary: 'Resumo do rascunho', content: '<p>Texto do rascunho</p>', category_id: null, municipality_id: null, scheduled_at: null },
-      savedAt: '2026-11-20T11:00:00.000Z',
-    };
+    const draft = { values: { ...DRAFT_VALUES, summary: 'Resumo do rascunho', content: '<p>Texto do rascunho</p>' }, savedAt: '2026-11-20T11:00:00.000Z' };
     localStorage.setItem('portal:news-draft:n9', JSON.stringify(draft));
     const { dialog } = renderForm('editor', { news: STORY });
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Há um rascunho não salvo deste texto');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Restaurar rascunho' }));
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Rascunho restaurado: este texto não salvo foi guardado neste navegador');
     expect(within(dialog).getByLabelText('Resumo')).toHaveValue('Resumo do rascunho');
     const editor = await body(dialog);
     await waitFor(() => expect(editor.innerHTML).toBe('<p>Texto do rascunho</p>'));
-    expect(within(dialog).queryByText(/Há um rascunho/)).toBeNull();
-    localStorage.clear();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Descartar rascunho' }));
+    expect(within(dialog).getByLabelText('Resumo')).toHaveValue('');
+    await waitFor(() => expect(editor.innerHTML).toBe('<p>Linha um<br>Linha dois</p><p>Outro parágrafo</p>'));
+    expect(within(dialog).queryByText(/Rascunho restaurado/)).toBeNull();
+    expect(localStorage.getItem('portal:news-draft:n9')).toBeNull();
   });
 
-  it('a draft older than the last save is not offered', () => {
+  it('"Manter rascunho" hides the notice and keeps the restored text', async () => {
     mockDirectus(() => ({ id: 'n9' }));
-    localStorage.setItem('portal:news-draft:n9', JSON.stringify({ values: { ...STORY, title: 'Velho' }, savedAt: '2026-11-19T11:00:00.000Z' }));
+    const values = { ...DRAFT_VALUES, title: 'Título do rascunho' };
+    localStorage.setItem('portal:news-draft:n9', JSON.stringify({ values, savedAt: '2026-11-20T11:00:00.000Z' }));
     const { dialog } = renderForm('editor', { news: STORY });
-    expect(within(dialog).queryByText(/Há um rascunho/)).toBeNull();
-    localStorage.clear();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Manter rascunho' }));
+    expect(within(dialog).queryByText(/Rascunho restaurado/)).toBeNull();
+    expect(within(dialog).getByLabelText('Título')).toHaveValue('Título do rascunho');
   });
 
-  it('closing the dialog keeps what was typed as a local draft; a successful save removes it', async () => {
+  it('a draft older than the last save, or of another shape, is not brought back', () => {
+    mockDirectus(() => ({ id: 'n9' }));
+    localStorage.setItem('portal:news-draft:n9', JSON.stringify({ values: { ...DRAFT_VALUES, title: 'Velho' }, savedAt: '2026-11-19T11:00:00.000Z' }));
+    const { dialog } = renderForm('editor', { news: STORY });
+    expect(within(dialog).queryByText(/Rascunho restaurado/)).toBeNull();
+    expect(within(dialog).getByLabelText('Título')).toHaveValue('Antiga');
+    cleanup();
+    // A row of the list (summary null, joined names) is not the form's values.
+    localStorage.setItem('portal:news-draft:n9', JSON.stringify({ values: { ...STORY, title: 'Outro formato' }, savedAt: '2026-11-21T11:00:00.000Z' }));
+    const again = renderForm('editor', { news: STORY });
+    expect(within(again.dialog).getByLabelText('Título')).toHaveValue('Antiga');
+  });
+
+  it('leaving the page keeps what was typed as a local draft; opening it again brings it back; a successful save removes it', async () => {
     mockDirectus(() => ({ id: 'n1', slug: 'x' }));
-    const saved = vi.fn();
-    function Harness() {
-      const [open, setOpen] = useState(true);
-      return (
-        <>
-          <button onClick={() => setOpen(true)}>Abrir de novo</button>
-          <NewsFormDialog
-            open={open}
-            onClose={() => {
-              saved();
-              setOpen(false);
-            }}
-            news={null}
-            role="editor"
-            profile={{ municipalityId: null, municipalityName: null }}
-            categories={CATEGORIES}
-            municipalities={MUNICIPALITIES}
-          />
-        </>
-      );
-    }
-    renderApp(<Harness />, { session: sessionFor('editor') });
-    await userEvent.type(screen.getByLabelText('Título'), 'Fechei sem querer');
-    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    const first = renderForm('editor');
+    await userEvent.type(within(first.dialog).getByLabelText('Título'), 'Fechei sem querer');
+    cleanup();
     expect(JSON.parse(localStorage.getItem('portal:news-draft:new') ?? '{}').values?.title).toBe('Fechei sem querer');
-    await userEvent.click(screen.getByRole('button', { name: 'Abrir de novo' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Restaurar rascunho' }));
-    expect(screen.getByLabelText('Título')).toHaveValue('Fechei sem querer');
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Conteúdo' }), 'Corpo');
-    await userEvent.click(screen.getByRole('button', { name: 'Criar' }));
-    await waitFor(() => expect(saved).toHaveBeenCalledTimes(2));
+    const again = renderForm('editor');
+    expect(within(again.dialog).getByLabelText('Título')).toHaveValue('Fechei sem querer');
+    await userEvent.type(await body(again.dialog), 'Corpo');
+    await userEvent.click(within(again.dialog).getByRole('button', { name: 'Criar' }));
+    await waitFor(() => expect(again.onSaved).toHaveBeenCalled());
     expect(localStorage.getItem('portal:news-draft:new')).toBeNull();
   });
 
-  it('writing aids: title and summary length hints, the Google result and the social card', async () => {
+  it('after saving, a producer who sent the story for review is told so; everyone else gets the spec’s message', () => {
+    expect(savedMessage({ role: 'producer', created: false, status: 'pending', previousStatus: 'draft' })).toEqual({
+      title: 'Enviada para revisão',
+      description: 'Um editor vai revisar a notícia. Ela continua na sua lista, com o status Pendente.',
+    });
+    expect(savedMessage({ role: 'producer', created: true, status: 'pending', previousStatus: null }).title).toBe('Enviada para revisão');
+    expect(savedMessage({ role: 'producer', created: false, status: 'pending', previousStatus: 'pending' })).toEqual({ title: 'Sucesso', description: 'Notícia atualizada com sucesso' });
+    expect(savedMessage({ role: 'producer', created: true, status: 'draft', previousStatus: null })).toEqual({ title: 'Sucesso', description: 'Notícia criada com sucesso' });
+    expect(savedMessage({ role: 'editor', created: false, status: 'pending', previousStatus: 'draft' }).title).toBe('Sucesso');
+  });
+
+  it('the featured image shows as a picture with change and remove; an uploaded file’s address is never shown as text', async () => {
+    const calls = mockDirectus(() => ({ id: 'n9' }));
+    const { dialog } = renderForm('editor', { news: { ...STORY, featured_image: '/api/assets/7c9e6679-7425-40de-944b-e07fc1f90ae7' } });
+    expect(within(dialog).getByRole('img', { name: 'Imagem destacada' })).toHaveAttribute('src', expect.stringMatching(/^\/api\/assets\/7c9e6679/));
+    expect(within(dialog).queryByDisplayValue(/\/api\/assets/)).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Trocar imagem' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remover imagem' }));
+    expect(within(dialog).queryByRole('img', { name: 'Imagem destacada' })).toBeNull();
+    expect(within(dialog).getByText('Nenhuma imagem escolhida')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Endereço da imagem'), 'https://exemplo.com/foto.jpg');
+    expect(within(dialog).getByRole('img', { name: 'Imagem destacada' })).toHaveAttribute('src', 'https://exemplo.com/foto.jpg');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ featured_image: 'https://exemplo.com/foto.jpg' }));
+  });
+
+  // Types 183 characters, each one a render of the whole form: seconds on a busy machine.
+  it('writing aids: title and summary length hints, the Google result and the social card', { timeout: 15_000 }, async () => {
     mockDirectus(() => ({}));
     const { dialog } = renderForm('editor');
     await userEvent.type(within(dialog).getByLabelText('Título'), 'Feira do Açaí');
