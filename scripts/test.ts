@@ -23,7 +23,30 @@ mkdirSync(out, { recursive: true });
 const vitest = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
 const playwright = path.join(ROOT, 'node_modules/@playwright/test/cli.js');
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Every failed test by suite and name: printed again at the very end, where CI's tail shows it. */
+const failures: string[] = [];
 let exitCode = 0;
+
+type VitestReport = { testResults?: { name: string; assertionResults?: { status: string; fullName: string; title: string }[] }[] };
+type PlaywrightSuite = { title: string; file?: string; specs?: { title: string; ok: boolean; tests?: { status: string }[] }[]; suites?: PlaywrightSuite[] };
+
+function vitestFailures(json: VitestReport): string[] {
+  return (json.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((t) => t.status === 'failed')
+      .map((t) => `${path.relative(ROOT, file.name)} › ${t.fullName || t.title}`),
+  );
+}
+
+function playwrightFailures(suites: PlaywrightSuite[] = [], trail: string[] = []): string[] {
+  return suites.flatMap((suite) => {
+    const here = suite.file && trail.length === 0 ? [suite.file] : [...trail, suite.title].filter(Boolean);
+    const own = (suite.specs ?? [])
+      .filter((spec) => (spec.tests ?? []).some((t) => t.status === 'unexpected'))
+      .map((spec) => [...here, spec.title].join(' › '));
+    return [...own, ...playwrightFailures(suite.suites, here)];
+  });
+}
 
 /** Adds a suite's JSON report to the totals; a run that failed without one counts as one failure. */
 function record(label: string, status: number | null, report: string) {
@@ -34,24 +57,35 @@ function record(label: string, status: number | null, report: string) {
       totals.passed += json.numPassedTests;
       totals.failed += json.numFailedTests;
       totals.skipped += json.numPendingTests + (json.numTodoTests ?? 0);
+      failures.push(...vitestFailures(json).map((f) => `${label}: ${f}`));
     } else if (json.stats) {
       totals.passed += json.stats.expected + (json.stats.flaky ?? 0);
       totals.failed += json.stats.unexpected;
       totals.skipped += json.stats.skipped;
+      failures.push(...playwrightFailures(json.suites).map((f) => `${label}: ${f}`));
     }
   }
   if (status !== 0) {
     console.error(`\n✗ ${label} falhou`);
     exitCode = status ?? 1;
-    if (!existsSync(file)) totals.failed += 1;
+    if (!existsSync(file)) {
+      totals.failed += 1;
+      failures.push(`${label}: terminou sem relatório (código ${status})`);
+    }
   }
 }
 
 const childEnv = (env: Record<string, string>) => ({ ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env });
 
+/** How long each suite took, printed with the summary: CI's time budget is read off it. */
+const durations: string[] = [];
+const took = (label: string, since: number) => durations.push(`${label}: ${Math.round((Date.now() - since) / 1000)} s`);
+
 function run(label: string, args: string[], env: Record<string, string>, report: string) {
   console.log(`\n» ${label}`);
+  const since = Date.now();
   const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: childEnv(env) });
+  took(label, since);
   record(label, r.status, report);
 }
 
@@ -60,13 +94,17 @@ function run(label: string, args: string[], env: Record<string, string>, report:
  * output is kept and printed whole when it ends, so logs never interleave.
  */
 function runBeside(label: string, args: string[], env: Record<string, string>, report: string): () => Promise<void> {
+  const since = Date.now();
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv(env) });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
   const done = new Promise<number | null>((resolve) => {
     child.on('error', () => resolve(1));
-    child.on('exit', (code) => resolve(code));
+    child.on('exit', (code) => {
+      took(label, since);
+      resolve(code);
+    });
   });
   return async () => {
     const status = await done;
@@ -109,5 +147,7 @@ if (!only || only === 'e2e') {
   );
 }
 
+console.log(`\nDuração:\n${durations.map((d) => `  ${d}`).join('\n')}`);
+if (failures.length > 0) console.log(`\nFalharam:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode || (totals.failed > 0 ? 1 : 0));
