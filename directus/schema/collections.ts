@@ -263,6 +263,8 @@ export const collections: CollectionDef[] = [
         schema: { is_nullable: true },
       },
       str('ip_hash', { required: true, max: 64 }),
+      // One of domain/channels' keys, worked out by the server (issue #29); none on views counted before.
+      str('channel', { max: 16, note: 'De onde veio a visita (WhatsApp, Google, Discover…)' }),
       createdAt(),
     ],
   },

@@ -20,7 +20,7 @@ const typed = {
   settings: { key: true, value: true } satisfies Keys<Row<'settings'>>,
   profiles: { id: true, user_id: true, full_name: true, email: true, whatsapp: true, instagram: true, avatar_url: true, bio: true, role: true, municipality_id: true } satisfies Keys<Row<'profiles'>>,
   news_likes: { id: true, news_id: true, user_id: true, created_at: true } satisfies Keys<Row<'news_likes'>>,
-  news_views: { id: true, news_id: true, user_id: true, ip_hash: true, created_at: true } satisfies Keys<Row<'news_views'>>,
+  news_views: { id: true, news_id: true, user_id: true, ip_hash: true, channel: true, created_at: true } satisfies Keys<Row<'news_views'>>,
   news_redirects: { id: true, slug: true, news_id: true, created_at: true } satisfies Keys<Row<'news_redirects'>>,
   list_redirects: { id: true, slug: true, category_id: true, municipality_id: true, created_at: true } satisfies Keys<Row<'list_redirects'>>,
   news_corrections: { id: true, news_id: true, note: true, created_at: true, created_by: true } satisfies Keys<Row<'news_corrections'>>,

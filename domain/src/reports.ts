@@ -4,13 +4,44 @@
  * (decision 016): views and TOPs per day, publishing volume per day, and
  * totals by category, municipality and author.
  */
+import { CHANNELS, CHANNEL_LABELS, NO_CHANNEL_LABEL, isChannel, type Channel } from './channels.ts';
 import { belemDayKey } from './reader-traffic.ts';
 
 export const REPORT_DAYS = 30;
 
 export type DayRow = { day: string; views: number; likes: number; published: number };
 export type TotalRow = { key: string; label: string; views: number; likes: number; stories: number };
-export type Report = { days: number; from: string; to: string; daily: DayRow[]; byCategory: TotalRow[]; byMunicipality: TotalRow[]; byAuthor: TotalRow[] };
+/** Visits by where they came from (issue #29); `key` '' holds the views counted before channels were recorded. */
+export type ChannelRow = { key: Channel | ''; label: string; views: number; share: number };
+export type Report = {
+  days: number;
+  from: string;
+  to: string;
+  daily: DayRow[];
+  byCategory: TotalRow[];
+  byMunicipality: TotalRow[];
+  byAuthor: TotalRow[];
+  byChannel: ChannelRow[];
+};
+
+/**
+ * Every channel once, most visits first (ties in the channels' own order), with its share of
+ * the window's views in whole percent; views with no channel last, only when there are some.
+ * @example channelRows([{ channel: 'whatsapp', views: 3 }, { channel: null, views: 1 }]).map((r) => [r.key, r.views, r.share]).slice(0, 2) // [['whatsapp', 3, 75], ['google', 0, 0]]
+ */
+export function channelRows(counts: ReadonlyArray<{ channel: unknown; views: unknown }>): ChannelRow[] {
+  const by = new Map<Channel | '', number>();
+  for (const c of counts) {
+    const key = isChannel(c.channel) ? c.channel : '';
+    by.set(key, (by.get(key) ?? 0) + Number(c.views ?? 0));
+  }
+  const total = [...by.values()].reduce((a, b) => a + b, 0);
+  const share = (n: number) => (total ? Math.round((n / total) * 100) : 0);
+  const rows: ChannelRow[] = CHANNELS.map((key) => ({ key, label: CHANNEL_LABELS[key], views: by.get(key) ?? 0, share: share(by.get(key) ?? 0) }));
+  rows.sort((a, b) => b.views - a.views || CHANNELS.indexOf(a.key as Channel) - CHANNELS.indexOf(b.key as Channel));
+  const none = by.get('') ?? 0;
+  return none ? [...rows, { key: '', label: NO_CHANNEL_LABEL, views: none, share: share(none) }] : rows;
+}
 
 /**
  * The Belém day keys of the last `days` days, oldest first, today included.
@@ -38,5 +69,6 @@ export function fillDays(
 export const REPORT_CSV = {
   daily: { header: ['dia', 'visualizacoes', 'tops', 'publicadas'], row: (d: DayRow) => [d.day, d.views, d.likes, d.published] },
   totals: { header: ['nome', 'visualizacoes', 'tops', 'noticias_lidas'], row: (t: TotalRow) => [t.label, t.views, t.likes, t.stories] },
+  channels: { header: ['canal', 'visitas', 'percentual'], row: (c: ChannelRow) => [c.label, c.views, c.share] },
   ranking: { header: ['noticia', 'endereco', 'total'], row: (n: { title: string; slug: string; count: number }) => [n.title, `/news/${n.slug}`, n.count] },
 } as const;

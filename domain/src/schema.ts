@@ -2,6 +2,7 @@
  * The portal's data model (spec section 3) as TypeScript types, for
  * `createDirectus<Schema>()` in every runtime. Must match directus/schema/.
  */
+import type { Channel } from './channels.ts';
 import type { AdFormat, AdPosition, AdType } from './ads.ts';
 import type { NewsStatus } from './news-status.ts';
 import type { Role } from './roles.ts';
@@ -78,7 +79,7 @@ export type Profile = {
 };
 
 export type NewsLike = { id: string; news_id: string; user_id: string; created_at: string };
-export type NewsView = { id: number; news_id: string; user_id: string | null; ip_hash: string; created_at: string };
+export type NewsView = { id: number; news_id: string; user_id: string | null; ip_hash: string; channel: Channel | null; created_at: string };
 /** Views and net TOPs of one news on one Belém day (id "news_id:YYYY-MM-DD"; issue #9). */
 export type NewsDaily = { id: string; news_id: string | News; day: string; views: number; likes: number };
 

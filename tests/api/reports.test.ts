@@ -5,14 +5,18 @@ import { admin, anonymous, baseUrl, categoryFactory, created, message, rawDb, se
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
-async function view(newsId: string, ip: string) {
+async function view(newsId: string, ip: string, arrival: Record<string, unknown> = {}) {
   const res = await fetch(`${baseUrl()}/portal/article-view`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, 'user-agent': BROWSER },
-    body: JSON.stringify({ news_id: newsId }),
+    body: JSON.stringify({ news_id: newsId, ...arrival }),
   });
   expect(res.status).toBe(200);
+  expect((await res.json()).counted).toBe(true);
 }
+
+type ChannelRow = { key: string; label: string; views: number; share: number };
+const channelViews = (rows: ChannelRow[]) => Object.fromEntries(rows.map((c) => [c.key, c.views]));
 
 describe('GET /portal/reports', () => {
   it('anonymous and producers are refused; editors and super_admin read it', async () => {
@@ -57,5 +61,44 @@ describe('GET /portal/reports', () => {
     // Sorted by views, most read first.
     const views = (r.data.byCategory as Array<{ views: number }>).map((c) => c.views);
     expect(views).toEqual([...views].sort((a, b) => b - a));
+  });
+});
+
+describe('visits by channel (issue #29)', () => {
+  it('each counted view keeps only its channel, worked out by the server; Relatórios counts them exactly', async () => {
+    const editor = await signIn(EMAILS.editor);
+    const before = channelViews((await editor.get('/portal/reports')).data.byChannel);
+    const news = await seedNews({ status: 'published' });
+    const net = `10.32.${Date.now() % 200}`;
+    const arrivals: Array<[Record<string, unknown>, string]> = [
+      [{ utm_source: 'whatsapp', referrer: 'https://www.google.com/' }, 'whatsapp'],
+      [{ utm_source: 'whatsapp' }, 'whatsapp'],
+      [{ referrer: 'https://www.google.com.br/' }, 'google'],
+      [{ referrer: 'android-app://com.google.android.googlequicksearchbox/https/www.google.com' }, 'discover'],
+      [{ referrer: '/category/policia/' }, 'internal'],
+      [{ referrer: 'https://l.facebook.com/' }, 'social'],
+      [{ utm_source: 'push' }, 'push'],
+      [{}, 'direct'],
+      // Hostile: arbitrary text, objects, huge strings become a key, never stored as sent.
+      [{ referrer: '<img src=x onerror=alert(1)>', utm_source: ['whatsapp'] }, 'other'],
+      [{ referrer: { href: 'https://www.google.com/' }, utm_source: 'x'.repeat(500) }, 'other'],
+    ];
+    for (const [i, [arrival]] of arrivals.entries()) await view(news.id, `${net}.${i + 1}`, arrival);
+
+    const db = await rawDb();
+    try {
+      const stored = (await db('news_views').where('news_id', news.id).orderBy('id').pluck('channel')) as string[];
+      expect(stored).toEqual(arrivals.map(([, channel]) => channel));
+    } finally {
+      await db.destroy();
+    }
+    const r = await editor.get('/portal/reports');
+    const after = channelViews(r.data.byChannel);
+    const expected: Record<string, number> = { whatsapp: 2, google: 1, discover: 1, internal: 1, social: 1, push: 1, direct: 1, other: 2, newsletter: 0, shared: 0 };
+    for (const [key, n] of Object.entries(expected)) expect(after[key]! - (before[key] ?? 0), key).toBe(n);
+    const labels = (r.data.byChannel as ChannelRow[]).map((c) => c.label);
+    expect(labels).toEqual(expect.arrayContaining(['WhatsApp', 'Busca do Google', 'Google Discover', 'Alertas', 'Direto']));
+    const shares = (r.data.byChannel as ChannelRow[]).reduce((a, c) => a + c.share, 0);
+    expect(Math.abs(shares - 100)).toBeLessThanOrEqual(r.data.byChannel.length);
   });
 });

@@ -28,6 +28,11 @@ test('an editor sees reads per day, most read by window and totals by category, 
   await expect(page.getByRole('table', { name: 'Visualizações, TOPs e notícias publicadas por dia' }).getByRole('row')).toHaveCount(31);
   const byCategory = page.getByRole('table', { name: 'Por categoria' });
   await expect(byCategory.getByRole('row', { name: new RegExp(category.name) })).toContainText('2');
+  // Issue #29: where visits came from; these two came with no referrer and no utm_source.
+  const byChannel = page.getByRole('table', { name: 'Visitas por canal' });
+  for (const label of ['WhatsApp', 'Busca do Google', 'Google Discover', 'Alertas', 'Direto']) await expect(byChannel.getByRole('row', { name: new RegExp(`^${label}\\b`) })).toBeVisible();
+  const direct = await byChannel.getByRole('row', { name: /^Direto\b/ }).getByRole('cell').nth(1).innerText();
+  expect(Number(direct.replace(/\D/g, ''))).toBeGreaterThanOrEqual(2);
   const windows = page.getByRole('group', { name: 'Período' });
   await windows.getByRole('button', { name: '24 horas' }).click();
   await expect(windows.getByRole('button', { name: '24 horas' })).toHaveAttribute('aria-pressed', 'true');

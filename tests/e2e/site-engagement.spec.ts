@@ -2,7 +2,8 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { topCount } from '@portal/domain/engagement';
-import { failOnPageErrors } from './support.ts';
+import { readItems } from '../../directus/scripts/lib/client.ts';
+import { adminApi, failOnPageErrors } from './support.ts';
 import { publishedNews } from './site-support.ts';
 
 test.describe('engagement', () => {
@@ -56,6 +57,23 @@ test.describe('engagement', () => {
     expect((await answered).status()).toBe(200);
     await expect.poll(views).toBe(v0 + 1);
     expect(dynamic).toEqual(['POST /api/portal/article-view']);
+  });
+
+  test('a visit from the WhatsApp link and one from another page of the portal are told apart (issue #29)', async ({ page }) => {
+    const [a, b] = await publishedNews();
+    const lastChannel = async (newsId: string) =>
+      ((await adminApi().request(readItems('news_views', { filter: { news_id: { _eq: newsId } }, sort: ['-id'], limit: 1, fields: ['channel'] }))) as Array<{ channel: string }>)[0]?.channel;
+    const viewed = () => page.waitForResponse((r) => r.url().endsWith('/api/portal/article-view') && r.request().method() === 'POST');
+    let answered = viewed();
+    await page.goto(`/news/${a!.slug}?utm_source=whatsapp&utm_medium=social`);
+    expect((await answered).request().postDataJSON()).toMatchObject({ utm_source: 'whatsapp' });
+    await expect.poll(() => lastChannel(a!.id)).toBe('whatsapp');
+    // From the home page, a link to a story: the portal's own referrer goes as a path only.
+    await page.goto('/');
+    answered = viewed();
+    await page.locator(`a[href*="/news/${b!.slug}"]:visible`).first().click();
+    expect((await answered).request().postDataJSON()).toMatchObject({ referrer: '/' });
+    await expect.poll(() => lastChannel(b!.id)).toBe('internal');
   });
 
   test('share without native share copies the link with the "Link copiado!" toast', async ({ page, context }) => {

@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { belemDayKey } from '@portal/domain/reader-traffic';
-import { fillDays, reportDays, type Report, type TotalRow } from '@portal/domain/reports';
+import { channelRows, fillDays, reportDays, type Report, type TotalRow } from '@portal/domain/reports';
 import { comparePtBR } from '@portal/domain/collation';
 import { dbDate, isoFromDb } from '../../shared/db-date.ts';
 import { wherePublicNews } from '../../shared/visibility.ts';
@@ -62,6 +62,11 @@ export async function report(db: Knex, days: number, now = new Date()): Promise<
   const byCategory = totals(combos, 'category_id', categories);
   const byMunicipality = totals(combos, 'municipality_id', municipalities);
   const byAuthor = totals(combos, 'author_id', authors);
+  // Channels from the raw views (kept 90 days, the longest window): one grouped read by time.
+  const channels = (await db('news_views').where('created_at', '>=', dbDate(db, belemMidnight(from))).groupBy('channel').select('channel').count({ views: '*' })) as Array<{
+    channel: string | null;
+    views: unknown;
+  }>;
   return {
     days,
     from,
@@ -70,5 +75,6 @@ export async function report(db: Knex, days: number, now = new Date()): Promise<
     byCategory,
     byMunicipality,
     byAuthor,
+    byChannel: channelRows(channels),
   };
 }

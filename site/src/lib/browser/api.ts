@@ -3,6 +3,7 @@
  * fetch (the Directus SDK stays out of the bundle), plus the anonymous
  * reader's session id and liked ids in localStorage.
  */
+import { referrerToSend } from '@portal/domain/channels';
 import { isValidSessionId } from '@portal/domain/engagement';
 
 const SESSION_KEY = 'portal:session_id';
@@ -62,13 +63,22 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
 
 export type ArticleView = Counts & { liked: boolean; counted: boolean };
 
+/** Where this visit came from (issue #29): the server keeps only its channel (domain/channels). */
+function arrival() {
+  try {
+    return { referrer: referrerToSend(document.referrer, location.origin), utm_source: new URLSearchParams(location.search).get('utm_source') ?? '' };
+  } catch {
+    return {};
+  }
+}
+
 /**
  * The one call of an article view (issue #9): records the view and answers
  * the counts and this reader's liked state. `keepalive` lets it finish even
  * if the reader leaves at once, like a beacon, while still reading the answer.
  */
 export const articleView = (newsId: string) =>
-  call<ArticleView>('/api/portal/article-view', { method: 'POST', keepalive: true, body: JSON.stringify({ news_id: newsId, session_id: sessionId() }) });
+  call<ArticleView>('/api/portal/article-view', { method: 'POST', keepalive: true, body: JSON.stringify({ news_id: newsId, session_id: sessionId(), ...arrival() }) });
 
 export const toggleLike = (newsId: string) =>
   call<{ liked: boolean; likes: number }>('/api/portal/likes', { method: 'POST', body: JSON.stringify({ news_id: newsId, session_id: sessionId() }) });

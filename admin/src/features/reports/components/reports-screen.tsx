@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { RANKING_WINDOWS, type RankingWindow } from '@portal/domain/reader-traffic';
-import { REPORT_CSV, type TotalRow } from '@portal/domain/reports';
+import { REPORT_CSV, type ChannelRow, type TotalRow } from '@portal/domain/reports';
 import { Card } from '../../../components/ui/card.tsx';
 import { LoadingText } from '../../../components/ui/states.tsx';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
@@ -130,6 +130,17 @@ function Rankings() {
   );
 }
 
+/** Visits by where they came from (issue #29): WhatsApp, Google, Discover, alerts… */
+function Channels({ rows }: { rows: ChannelRow[] }) {
+  const title = 'Visitas por canal';
+  return (
+    <Section id="report-channels" title={title} actions={<DownloadCsv name="visitas-por-canal" label={title} header={REPORT_CSV.channels.header} rows={rows.map(REPORT_CSV.channels.row)} />}>
+      <Table caption={title} head={['Canal', 'Visitas', '%']} rows={rows.map((c) => [c.label, c.views, `${c.share}%`])} />
+      <p className="px-3 pt-2 text-xs text-slate-600">Pelo endereço de origem e pela marcação dos links compartilhados (utm_source).</p>
+    </Section>
+  );
+}
+
 export default function ReportsScreen() {
   const q = useQuery(reportsQueries.report());
   useErrorToast(q.error, 'Não foi possível carregar os relatórios');
@@ -190,6 +201,7 @@ export default function ReportsScreen() {
             />
           </Section>
           <Rankings />
+          <Channels rows={r.byChannel} />
           <div className="grid gap-4 lg:grid-cols-3">
             <Totals id="report-categories" title="Por categoria" rows={r.byCategory} file="leitura-por-categoria" />
             <Totals id="report-municipalities" title="Por município" rows={r.byMunicipality} file="leitura-por-municipio" />

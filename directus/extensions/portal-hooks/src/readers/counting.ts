@@ -6,13 +6,14 @@
  * not 1,000.
  */
 import type { Knex } from 'knex';
+import type { Channel } from '@portal/domain/channels';
 import { belemDayKey, planToggles } from '@portal/domain/reader-traffic';
 import { dbDate } from '../../../shared/db-date.ts';
 import { wherePublicNews } from '../../../shared/visibility.ts';
 
 export type ReaderItem =
   /** An article view: counted unless refused (bot, cap); answers counts and the reader's liked state. */
-  | { kind: 'view'; newsId: string; userId: string | null; ipHash: string; liker: string | null; counted: boolean; at: Date }
+  | { kind: 'view'; newsId: string; userId: string | null; ipHash: string; liker: string | null; counted: boolean; at: Date; channel: Channel }
   /** A TOP toggle by `liker` (user id or anonymous session id); a refused one answers the state unchanged. */
   | { kind: 'like'; newsId: string; liker: string; counted: boolean; at: Date };
 
@@ -96,7 +97,7 @@ export async function flushReaderBatch(db: Knex, items: ReaderItem[], now = new 
     // Views: raw rows (for the 24 h window and abuse checks; kept 90 days), counters, day totals.
     const views = found.filter((i): i is Extract<ReaderItem, { kind: 'view' }> => i.kind === 'view' && i.counted);
     await inSlices(views, 100, (s) =>
-      trx('news_views').insert(s.map((v) => ({ news_id: v.newsId, user_id: v.userId, ip_hash: v.ipHash, created_at: dbDate(trx, v.at) }))),
+      trx('news_views').insert(s.map((v) => ({ news_id: v.newsId, user_id: v.userId, ip_hash: v.ipHash, channel: v.channel, created_at: dbDate(trx, v.at) }))),
     );
     await addToCounters(trx, 'view_count', countBy(views, (v) => v.newsId));
     for (const v of views) bump(v.newsId, v.at, 'views', 1);

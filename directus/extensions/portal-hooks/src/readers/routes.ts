@@ -14,6 +14,7 @@
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Knex } from 'knex';
+import { channelOf } from '@portal/domain/channels';
 import { isValidSessionId } from '@portal/domain/engagement';
 import { timingSafeEqual } from 'node:crypto';
 import {
@@ -111,6 +112,7 @@ export function readerRoutes(db: Knex, env: Record<string, unknown>): { before: 
       liker: user ?? (isValidSessionId(sessionId) ? sessionId : null),
       counted: !isObviousBot(ua) && (await caps.take(`v|${ipHash}|${newsId}`, viewCap)),
       at: new Date(),
+      channel: channelOf({ referrer: body?.referrer, utmSource: body?.utm_source }),
     };
   }
 
