@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetUrl, isDirectusAsset, responsiveImage } from './images.ts';
+import { ASSET_PRESETS, assetUrl, isDirectusAsset, responsiveImage, savedCropSize, socialImageUrl } from './images.ts';
 
 const ID = '0b7c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3';
 
@@ -36,5 +36,45 @@ describe('images', () => {
     expect(img.height).toBe(225);
     expect(img.srcset).toContain('key=w800h450 800w');
     expect(img.srcset?.split(', ')).toHaveLength(2);
+  });
+});
+
+describe('link-preview image (issue #29)', () => {
+  const asset = '/api/assets/0b7c1c1e-3a34-4c36-9a1a-6d3f1e6f2b11';
+  it('is the JPEG preset at 1200×630, which every messaging app shows; an external image stays as it is', () => {
+    expect(socialImageUrl(asset)).toBe(`${asset}?key=og1200h630`);
+    expect(socialImageUrl(`${asset}?key=w400h225`)).toBe(`${asset}?key=og1200h630`);
+    expect(socialImageUrl('https://example.com/a.jpg')).toBe('https://example.com/a.jpg');
+    expect(ASSET_PRESETS.find((p) => p.key === 'og1200h630')).toMatchObject({ format: 'jpeg', width: 1200, height: 630, fit: 'cover' });
+  });
+
+  it('page renditions stay WebP; every preset key is unique', () => {
+    expect(assetUrl(asset, 1200, 675)).toBe(`${asset}?key=w1200h675`);
+    expect(new Set(ASSET_PRESETS.map((p) => p.key)).size).toBe(ASSET_PRESETS.length);
+  });
+});
+
+describe('savedCropSize (issue #29)', () => {
+  const news = { width: 800, height: 450, maxWidth: 2400 };
+  it('a news crop keeps its own pixels, exactly 16:9, between the spec\'s 800×450 and 2400 px', () => {
+    expect(savedCropSize(1080, news)).toEqual({ width: 1072, height: 603 });
+    expect(savedCropSize(1200, news)).toEqual({ width: 1200, height: 675 });
+    expect(savedCropSize(2160.4, news)).toEqual({ width: 2160, height: 1215 });
+    expect(savedCropSize(300, news)).toEqual({ width: 800, height: 450 });
+    expect(savedCropSize(9000, news)).toEqual({ width: 2400, height: 1350 });
+    for (const w of [800, 999, 1333, 1919, 2399]) {
+      const s = savedCropSize(w, news);
+      expect(s.width * 9).toBe(s.height * 16);
+      expect(s.width).toBeLessThanOrEqual(w);
+    }
+  });
+
+  it('an avatar is always its fixed size', () => {
+    expect(savedCropSize(3000, { width: 200, height: 200 })).toEqual({ width: 200, height: 200 });
+    expect(savedCropSize(50, { width: 200, height: 200 })).toEqual({ width: 200, height: 200 });
+  });
+
+  it('renditions are never enlarged', () => {
+    expect(ASSET_PRESETS.every((p) => p.withoutEnlargement)).toBe(true);
   });
 });

@@ -8,28 +8,58 @@ const ASSET = /^\/api\/assets\/[0-9a-f-]{36}(?:\?.*)?$/i;
 
 export const isDirectusAsset = (url: string): boolean => ASSET.test(url);
 
+type AssetPreset = { key: string; fit: 'cover'; width: number; height: number; quality: number; format: 'webp' | 'jpeg'; withoutEnlargement: boolean };
+
 /**
  * The only renditions Directus makes (settings `storage_asset_transform:
  * presets`): arbitrary `?width=` requests would let anyone fill the disk with
  * variants (issue #10). Cropped WebP at quality 70; keys say the size.
+ * Never enlarged (issue #29): a rendition wider than its source is the source's size.
  */
-export const ASSET_PRESETS = [
-  [200, 113],
-  [400, 225],
-  [800, 450],
-  [1200, 675],
-  [1600, 900],
-  [128, 72],
-  [128, 128],
-].map(([width, height]) => ({ key: `w${width}h${height}`, fit: 'cover', width, height, quality: 70, format: 'webp', withoutEnlargement: false })) as Array<{
-  key: string;
-  fit: 'cover';
-  width: number;
-  height: number;
-  quality: number;
-  format: 'webp';
-  withoutEnlargement: boolean;
-}>;
+export const ASSET_PRESETS: AssetPreset[] = [
+  ...[
+    [200, 113],
+    [400, 225],
+    [800, 450],
+    [1200, 675],
+    [1600, 900],
+    [128, 72],
+    [128, 128],
+  ].map(([width, height]): AssetPreset => ({ key: `w${width}h${height}`, fit: 'cover', width: width!, height: height!, quality: 70, format: 'webp', withoutEnlargement: true })),
+  // Link previews (WhatsApp, Facebook, X): a JPEG, which every client shows, about 1200×630 and well under 300 KB (issue #29).
+  { key: 'og1200h630', fit: 'cover', width: 1200, height: 630, quality: 78, format: 'jpeg', withoutEnlargement: true },
+];
+
+/** Google Discover and Top Stories show a large image only from this width (issue #29). */
+export const LARGE_IMAGE_MIN_WIDTH = 1200;
+
+/**
+ * The size a crop is saved at. With `maxWidth` (news images): the crop's own
+ * pixels, never fewer than `width`×`height` (a small crop is enlarged to the
+ * spec's 800×450, as before) nor wider than `maxWidth`, and exactly the
+ * aspect (16:9 in steps of 16×9). Without it (avatars): always `width`×`height`.
+ * @example savedCropSize(1080, { width: 800, height: 450, maxWidth: 2400 }) // { width: 1072, height: 603 }
+ * @example savedCropSize(300, { width: 800, height: 450, maxWidth: 2400 }) // { width: 800, height: 450 }
+ */
+export function savedCropSize(cropNaturalWidth: number, out: { width: number; height: number; maxWidth?: number }): { width: number; height: number } {
+  if (!out.maxWidth) return { width: out.width, height: out.height };
+  const g = gcd(out.width, out.height);
+  const [stepW, stepH] = [out.width / g, out.height / g];
+  const steps = Math.floor(Math.min(Math.max(cropNaturalWidth, out.width), out.maxWidth) / stepW);
+  return { width: steps * stepW, height: steps * stepH };
+}
+const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
+
+/** The size of the link-preview image (`og:image`). */
+export const SOCIAL_IMAGE = { width: 1200, height: 630, type: 'image/jpeg', key: 'og1200h630' } as const;
+
+/**
+ * The link-preview JPEG of a Directus asset; an external image as it is.
+ * @example socialImageUrl('/api/assets/0b7c…') // '/api/assets/0b7c…?key=og1200h630'
+ */
+export function socialImageUrl(url: string): string {
+  return isDirectusAsset(url) ? `${url.split('?')[0]}?key=${SOCIAL_IMAGE.key}` : url;
+}
 
 /**
  * URL of a cropped WebP rendition of a Directus asset, by preset.
@@ -37,7 +67,7 @@ export const ASSET_PRESETS = [
  */
 export function assetUrl(url: string, width: number, height: number): string {
   if (!isDirectusAsset(url)) return url;
-  const preset = ASSET_PRESETS.find((p) => p.width === width && p.height === height);
+  const preset = ASSET_PRESETS.find((p) => p.format === 'webp' && p.width === width && p.height === height);
   // A size without a preset is a programming error: Directus would refuse it in production.
   if (!preset) throw new Error(`Sem preset de imagem para ${width}x${height}: acrescente em ASSET_PRESETS`);
   return `${url.split('?')[0]}?key=${preset.key}`;

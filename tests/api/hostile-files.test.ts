@@ -7,6 +7,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_ERROR } from '../../domain/src/files.ts';
+import { SOCIAL_IMAGE } from '../../domain/src/images.ts';
 import { admin, asEveryone, baseUrl, created, eventually, message, newsFactory, type Api, type Who } from './support.ts';
 
 let who: Record<Who, Api>;
@@ -145,16 +146,46 @@ describe('embargoed images', () => {
 
 describe('GET /assets renditions', () => {
   let id: string;
+  let large: string;
+  const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 160 } } }).jpeg().toBuffer();
+  const published = async (name: string, bytes: Buffer) => {
+    const fileId = (await upload(who.editor, bytes, name, 'image/jpeg')).data!.id;
+    created(await who.editor.post('/items/news', newsFactory({ status: 'published', featured_image: `/api/assets/${fileId}` })));
+    await eventually(async () => (await asset(fileId)).status === 200);
+    return fileId;
+  };
+  const sizeOf = async (r: Response) => {
+    const { width, height, format } = await sharp(Buffer.from(await r.arrayBuffer())).metadata();
+    return { width, height, format };
+  };
   beforeAll(async () => {
-    id = (await upload(who.editor, jpeg, 'publica.jpg', 'image/jpeg')).data!.id;
-    created(await who.editor.post('/items/news', newsFactory({ status: 'published', featured_image: `/api/assets/${id}` })));
-    await eventually(async () => (await asset(id)).status === 200);
+    id = await published('publica.jpg', jpeg);
+    // A crop saved large (issue #29: the crop dialog keeps up to 2400 px).
+    large = await published('grande.jpg', await photo(2160, 1215));
   });
 
   it('serves the named presets', async () => {
     const r = await asset(id, '?key=w400h225');
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('image/webp');
+  });
+
+  it('a large photo gives the article its 1200 and 1600 px renditions; a small one is never enlarged (issue #29)', async () => {
+    expect(await sizeOf(await asset(large, '?key=w1200h675'))).toEqual({ width: 1200, height: 675, format: 'webp' });
+    expect(await sizeOf(await asset(large, '?key=w1600h900'))).toEqual({ width: 1600, height: 900, format: 'webp' });
+    expect(await sizeOf(await asset(large, '?key=w800h450'))).toEqual({ width: 800, height: 450, format: 'webp' });
+    // 64x36 stays 64x36 whatever is asked: no blurry upscale.
+    expect(await sizeOf(await asset(id, '?key=w1200h675'))).toEqual({ width: 64, height: 36, format: 'webp' });
+  });
+
+  it('serves the link-preview JPEG at 1200×630, under 300 KB (issue #29: WhatsApp shows no WebP)', async () => {
+    const r = await asset(large, `?key=${SOCIAL_IMAGE.key}`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('image/jpeg');
+    const bytes = Buffer.from(await r.arrayBuffer());
+    expect(bytes.length).toBeLessThanOrEqual(300 * 1024);
+    const { width, height, format } = await sharp(bytes).metadata();
+    expect({ width, height, format }).toEqual({ width: SOCIAL_IMAGE.width, height: SOCIAL_IMAGE.height, format: 'jpeg' });
   });
 
   it('refuses arbitrary sizes (they would fill the disk)', async () => {

@@ -93,7 +93,7 @@ test('/profile: salvar alterações e pedir troca de senha', async ({ page }) =>
   }
 });
 
-test('upload de imagem: recorte 16:9, 800x450 JPEG em news-images', async ({ page }) => {
+test('upload de imagem: recorte 16:9 no tamanho do próprio recorte (JPEG) em news-images; abaixo de 1200 px, um aviso (issue #29)', async ({ page }) => {
   const check = failOnPageErrors(page);
   const file = { name: 'foto.jpg', mimeType: 'image/jpeg', buffer: await demoImage(3) };
   await signIn(page, 'super_admin');
@@ -105,6 +105,9 @@ test('upload de imagem: recorte 16:9, 800x450 JPEG em news-images', async ({ pag
   await upload.getByLabel('Selecionar imagem').setInputFiles(file);
   const crop = page.getByRole('dialog', { name: 'Recortar Imagem' });
   await expect(crop.getByRole('img', { name: 'Pré-visualização do recorte' })).toBeVisible();
+  // The demo photo is 1200 px wide; the default crop takes 90 % of it: 1080 px, saved as 1072x603 (16:9), with a warning.
+  await expect(crop.getByText('A imagem será salva em 1072x603 (JPEG).')).toBeVisible();
+  await expect(crop.getByRole('status')).toContainText('menos de 1200 px: a imagem será aceita');
   // The upload's answer is the step's proof (the server checks the bytes first; under load that takes seconds).
   const uploaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/files' && r.request().method() === 'POST', { timeout: 60_000 });
   await crop.getByRole('button', { name: 'Enviar imagem' }).click();
@@ -114,7 +117,7 @@ test('upload de imagem: recorte 16:9, 800x450 JPEG em news-images', async ({ pag
   // The field shows the picture itself, never its internal address as text (issue #34).
   const picture = news.getByRole('img', { name: 'Imagem destacada' });
   await expect(picture).toBeVisible();
-  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1072);
   const url = (await picture.getAttribute('src'))!.replace(/\?.*$/, '');
   expect(url).toMatch(/^\/api\/assets\/[0-9a-f-]{36}$/);
   await expect(news.getByText(url)).toHaveCount(0);
@@ -125,7 +128,7 @@ test('upload de imagem: recorte 16:9, 800x450 JPEG em news-images', async ({ pag
   const [saved] = (await adminApi().request(
     readFiles({ filter: { id: { _eq: id } }, fields: ['width', 'height', 'type', 'folder', 'filename_download'] }),
   )) as Array<Record<string, unknown>>;
-  expect(saved).toMatchObject({ width: 800, height: 450, type: 'image/jpeg', folder: folder!.id });
+  expect(saved).toMatchObject({ width: 1072, height: 603, type: 'image/jpeg', folder: folder!.id });
   expect(String(saved!.filename_download)).toMatch(/^news-\d+\.jpg$/);
 
   // The news saves with the uploaded image.

@@ -71,3 +71,17 @@ test('article pages carry canonical, Open Graph, Twitter card and NewsArticle JS
   expect(ld.headline).toBe(n!.title);
   expect(ld.datePublished).toBeTruthy();
 });
+
+test('a story with a photo allows large previews; its link preview is a JPEG at 1200×630, its JSON-LD lists the large rendition too (issue #29)', async ({ page }) => {
+  const n = (await publishedNews()).find((x) => x.featured_image?.startsWith('/api/assets/'));
+  expect(n, 'the demo has stories with uploaded photos').toBeTruthy();
+  await page.goto(`/news/${n!.slug}`);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'max-image-preview:large');
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\?key=og1200h630$/);
+  await expect(page.locator('meta[property="og:image:type"]')).toHaveAttribute('content', 'image/jpeg');
+  const og = await page.request.get((await page.locator('meta[property="og:image"]').getAttribute('content'))!);
+  expect(og.headers()['content-type']).toBe('image/jpeg');
+  expect((await og.body()).length).toBeLessThanOrEqual(300 * 1024);
+  expect(ld.image).toEqual([expect.stringMatching(/\?key=w1200h675$/), expect.stringMatching(/\?key=og1200h630$/)]);
+});

@@ -19,7 +19,7 @@ export async function expectNoAxeViolations(page: Page) {
   expect(violations, 'violações axe-core').toEqual([]);
 }
 
-export type PublishedNews = { id: string; slug: string; title: string; summary: string | null; is_featured: boolean; published_at: string };
+export type PublishedNews = { id: string; slug: string; title: string; summary: string | null; is_featured: boolean; published_at: string; featured_image: string | null };
 export type BuiltContent = { published: PublishedNews[]; unpublished: { slug: string; status: string } };
 
 /** Published news as readers see them, newest first, and one that is not public (admin token, filtered like the public policy). */
@@ -27,7 +27,7 @@ export async function builtContent(directusUrl: string, token: string): Promise<
   const api = tokenClient(directusUrl, token);
   const rows = await api.request(
     readItems('news', {
-      fields: ['id', 'slug', 'title', 'summary', 'is_featured', 'published_at'],
+      fields: ['id', 'slug', 'title', 'summary', 'is_featured', 'published_at', 'featured_image'],
       filter: { status: { _eq: 'published' } },
       sort: ['-published_at'],
       limit: -1,

@@ -1,12 +1,15 @@
 /**
  * Select → crop ("Recortar Imagem") → upload → done (spec sections 2, 4, 5).
- * Used for news images (16:9, 800x450, min 100 px wide) and avatars (1:1, 200x200).
+ * Used for news images (16:9, at least 800x450, min 100 px wide) and avatars (1:1, 200x200).
+ * A news crop keeps its own pixels up to 2400 px wide (issue #29): Google Discover
+ * and Top Stories want 1200 px, and the renditions are never enlarged.
  */
 import { useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import ReactCrop, { centerCrop, makeAspectCrop, type PixelCrop, type Crop } from 'react-image-crop';
 import 'react-image-crop/dist/ReactCrop.css';
+import { LARGE_IMAGE_MIN_WIDTH, savedCropSize } from '@portal/domain/images';
 import { LIMITS } from '@portal/domain/limits';
-import { cropToJpeg } from '../lib/crop.ts';
+import { cropToJpeg, naturalArea } from '../lib/crop.ts';
 import { newsImageName, uploadImage } from '../lib/upload.ts';
 import { Button } from './ui/button.tsx';
 import { Dialog } from './ui/dialog.tsx';
@@ -17,7 +20,8 @@ type Props = {
   onClose: () => void;
   onUploaded: (url: string) => void;
   aspect: number;
-  output: { width: number; height: number; quality: number };
+  /** The saved size; with `maxWidth`, a larger crop keeps its own pixels up to it (domain savedCropSize). */
+  output: { width: number; height: number; quality: number; maxWidth?: number };
   minWidth?: number;
   folder: 'news-images' | 'avatars';
   fileName: () => string;
@@ -25,12 +29,13 @@ type Props = {
 };
 
 /**
- * The spec's news image (crop 16:9, min 100 px wide, 800x450 JPEG 0.85, bucket
- * news-images, "news-<timestamp>.jpg"), shared by every form that takes one.
+ * The spec's news image (crop 16:9, min 100 px wide, JPEG 0.85, bucket
+ * news-images, "news-<timestamp>.jpg"), at least 800x450 and up to 2400 px
+ * wide, shared by every form that takes one.
  */
 export const NEWS_IMAGE_UPLOAD = {
   aspect: LIMITS.newsImage.aspect,
-  output: { width: LIMITS.newsImage.width, height: LIMITS.newsImage.height, quality: LIMITS.newsImage.quality },
+  output: { width: LIMITS.newsImage.width, height: LIMITS.newsImage.height, quality: LIMITS.newsImage.quality, maxWidth: LIMITS.newsImage.maxWidth },
   minWidth: LIMITS.newsImage.minWidth,
   folder: 'news-images',
   fileName: () => newsImageName(),
@@ -42,13 +47,20 @@ export function ImageUploadDialog({ open, onClose, onUploaded, aspect, output, m
   const [crop, setCrop] = useState<Crop>();
   const [done, setDone] = useState<PixelCrop | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The picture's displayed and natural sizes, read when it loads: the crop is in displayed pixels. */
+  const [sizes, setSizes] = useState<{ displayed: { width: number; height: number }; natural: { width: number; height: number } } | null>(null);
   const img = useRef<HTMLImageElement>(null);
+  const cropWidth = done && sizes ? naturalArea(done, sizes.displayed, sizes.natural).width : 0;
+  const saved = savedCropSize(cropWidth, output);
+  // Only news images (those that grow with the crop) are shown large by search engines.
+  const belowLarge = !!output.maxWidth && cropWidth > 0 && cropWidth < LARGE_IMAGE_MIN_WIDTH;
 
   function reset() {
     if (src) URL.revokeObjectURL(src);
     setSrc(null);
     setCrop(undefined);
     setDone(null);
+    setSizes(null);
   }
 
   function close() {
@@ -64,7 +76,8 @@ export function ImageUploadDialog({ open, onClose, onUploaded, aspect, output, m
   }
 
   function onLoad(e: SyntheticEvent<HTMLImageElement>) {
-    const { width, height } = e.currentTarget;
+    const { width, height, naturalWidth, naturalHeight } = e.currentTarget;
+    setSizes({ displayed: { width, height }, natural: { width: naturalWidth, height: naturalHeight } });
     // Start with a centred crop of the right aspect so one click uploads.
     const c = centerCrop(makeAspectCrop({ unit: '%', width: 90 }, aspect, width, height), width, height);
     setCrop(c);
@@ -79,7 +92,7 @@ export function ImageUploadDialog({ open, onClose, onUploaded, aspect, output, m
     }
     setBusy(true);
     try {
-      const blob = await cropToJpeg(image, done, output);
+      const blob = await cropToJpeg(image, done, { ...saved, quality: output.quality });
       const url = await uploadImage(blob, { folder, fileName: fileName() });
       toast.success('Imagem carregada com sucesso');
       onUploaded(url);
@@ -108,8 +121,14 @@ export function ImageUploadDialog({ open, onClose, onUploaded, aspect, output, m
           </div>
         )}
         <p className="text-xs text-slate-500">
-          A imagem será salva em {output.width}x{output.height} (JPEG).
+          A imagem será salva em {saved.width}x{saved.height} (JPEG).
         </p>
+        {belowLarge && (
+          <p role="status" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            O recorte tem {Math.floor(cropWidth)} px de largura, menos de {LARGE_IMAGE_MIN_WIDTH} px: a imagem será aceita, mas o Google Discover e as buscas
+            podem não mostrá-la em tamanho grande. Se puder, use uma foto maior.
+          </p>
+        )}
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={close} disabled={busy}>
             Cancelar
