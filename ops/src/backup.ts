@@ -12,12 +12,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync } from 'node:fs';
-import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { ArchiveWriter } from './archive.ts';
 import { stamp } from './clock.ts';
 import { snapshotDatabase, type DatabaseSnapshot } from './database.ts';
-import { FORMAT, MANIFEST, PARTS, schemaFingerprint, type Manifest } from './manifest.ts';
+import { FORMAT, MANIFEST, PARTS, SITE_PACK, schemaFingerprint, type Manifest } from './manifest.ts';
+import { packSite } from './site-pack.ts';
 import { SECRET_FILES, type Place } from './place.ts';
 import { openStorage, type Storage } from './storage.ts';
 import { updateBackupStatus } from './status.ts';
@@ -65,11 +66,8 @@ async function packFile(writer: ArchiveWriter, file: string, name: string, secre
   }
 }
 
-/** Pages are small and many (200,000 at 100k stories): read whole, several ahead, while the archive takes them in order. */
-const SMALL = 4 * 1024 * 1024;
-const READ_AHEAD = 32;
-
-async function packRelease(writer: ArchiveWriter, releasesRoot: string | null): Promise<Manifest['site']> {
+/** The live release as one entry (site-pack.ts): packed to `work` first, since a tar entry states its size up front. */
+async function packRelease(writer: ArchiveWriter, releasesRoot: string | null, work: string): Promise<Manifest['site']> {
   if (!releasesRoot) return null;
   let dir: string;
   try {
@@ -77,30 +75,10 @@ async function packRelease(writer: ArchiveWriter, releasesRoot: string | null): 
   } catch {
     return null; // no site built yet
   }
-  const entries = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-  // readFile opens once: a page renamed over meanwhile is read whole, old or new.
-  const read = async (full: string): Promise<Buffer | string | null> => {
-    try {
-      const s = await stat(full);
-      return s.size <= SMALL ? await readFile(full) : full;
-    } catch (err) {
-      // A page a targeted build took down while we walked: the rebuild after restore has it right.
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw err;
-    }
-  };
-  const ahead: Array<Promise<Buffer | string | null>> = entries.slice(0, READ_AHEAD).map(read);
-  let files = 0;
-  for (let i = 0; i < entries.length; i++) {
-    const content = await ahead[i]!;
-    if (i + READ_AHEAD < entries.length) ahead.push(read(entries[i + READ_AHEAD]!));
-    ahead[i] = Promise.resolve(null); // let the buffer go
-    if (content === null) continue;
-    const name = `${PARTS.site}${path.relative(dir, entries[i]!)}`;
-    if (Buffer.isBuffer(content)) await writer.add(name, content.length, content);
-    else await packFile(writer, content, name);
-    files++;
-  }
+  const packed = path.join(work, 'release.tar.zst');
+  const { files } = await packSite(dir, packed);
+  await packFile(writer, packed, SITE_PACK);
+  rmSync(packed, { force: true });
   return { release: path.basename(dir), files };
 }
 
@@ -163,7 +141,7 @@ export async function takeBackup(place: Place, o: BackupOptions = {}): Promise<B
     if (missing.length) log(`ATENÇÃO: ${missing.length} arquivo(s) do banco não existem no armazenamento: ${missing.slice(0, 5).join(', ')}`);
     const dbEntry = `${PARTS.database}${path.basename(dbFile)}`;
     await packFile(writer, dbFile, dbEntry);
-    const site = await packRelease(writer, place.releasesRoot);
+    const site = await packRelease(writer, place.releasesRoot, work);
     await packSecrets(writer, place);
     const manifest: Manifest = {
       format: FORMAT,

@@ -7,10 +7,13 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
 export const MANIFEST = 'manifest.json';
-export const FORMAT = 'portal-backup/1';
+export const FORMAT = 'portal-backup/2';
 
 /** Folders inside the archive; nothing else is accepted on restore. */
 export const PARTS = { database: 'database/', uploads: 'uploads/', site: 'site/', secrets: 'secrets/' } as const;
+
+/** The live site's one entry: a tar.zst of the release folder (site-pack.ts). */
+export const SITE_PACK = `${PARTS.site}release.tar.zst`;
 
 const fileSchema = z.object({ path: z.string(), size: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/), secret: z.literal(true).optional() });
 

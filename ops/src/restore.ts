@@ -17,7 +17,8 @@ import path from 'node:path';
 import { readArchive } from './archive.ts';
 import { takeBackup } from './backup.ts';
 import { hasPortalData, restorePostgres } from './database.ts';
-import { MANIFEST, manifestSchema, PARTS, safeEntryPath, type Manifest } from './manifest.ts';
+import { MANIFEST, manifestSchema, PARTS, safeEntryPath, SITE_PACK, type Manifest } from './manifest.ts';
+import { unpackSite } from './site-pack.ts';
 import { SECRET_FILES, type Place } from './place.ts';
 import { openStorage } from './storage.ts';
 import { stamp } from './clock.ts';
@@ -79,6 +80,7 @@ async function unpackVerified(archive: string, staging: string): Promise<Manifes
         return;
       }
       if (!safeEntryPath(h.name) || !Object.values(PARTS).some((p) => h.name.startsWith(p))) throw refuse(`caminho não permitido: ${h.name}`);
+      if (h.name.startsWith(PARTS.site) && h.name !== SITE_PACK) throw refuse(`caminho não permitido: ${h.name}`);
       if (seen.has(h.name)) throw refuse(`item repetido: ${h.name}`);
       const target = path.join(staging, h.name);
       const parent = path.dirname(target);
@@ -88,7 +90,7 @@ async function unpackVerified(archive: string, staging: string): Promise<Manifes
       }
       const mode = h.name.startsWith(PARTS.secrets) ? 0o600 : 0o644;
       if (h.size <= SMALL) {
-        // Pages are small and many: whole in memory, written while the next ones are read.
+        // Uploads can be small and many: whole in memory, written while the next ones are read.
         const chunks: Buffer[] = [];
         for await (const c of content) chunks.push(c as Buffer);
         const data = Buffer.concat(chunks);
@@ -226,11 +228,12 @@ export async function restoreArchive(archive: string, place: Place, o: RestoreOp
       writeFileSync(secretsFile, src, { mode: 0o600 });
     }
 
-    if (place.releasesRoot && manifest.site && existsSync(staged(PARTS.site))) {
+    if (place.releasesRoot && manifest.site && existsSync(staged(SITE_PACK))) {
+      log('abrindo o site…');
       const releases = new Releases(place.releasesRoot);
       const dir = releases.prepare();
       rmSync(dir, { recursive: true, force: true });
-      move(staged(PARTS.site), dir);
+      await unpackSite(staged(SITE_PACK), dir);
       releases.activate(dir);
       await releases.settled();
     }
