@@ -55,14 +55,14 @@ describe('link-preview image (issue #29)', () => {
 });
 
 describe('savedCropSize (issue #29)', () => {
-  const news = { width: 800, height: 450, maxWidth: 2400 };
-  it('a news crop keeps its own pixels, exactly 16:9, between the spec\'s 800×450 and 2400 px', () => {
+  const news = { width: 800, height: 450, maxWidth: 1920 };
+  it('a news crop keeps its own pixels, exactly 16:9, between the spec\'s 800×450 and 1920 px', () => {
     expect(savedCropSize(1080, news)).toEqual({ width: 1072, height: 603 });
     expect(savedCropSize(1200, news)).toEqual({ width: 1200, height: 675 });
-    expect(savedCropSize(2160.4, news)).toEqual({ width: 2160, height: 1215 });
+    expect(savedCropSize(1900.4, news)).toEqual({ width: 1888, height: 1062 });
     expect(savedCropSize(300, news)).toEqual({ width: 800, height: 450 });
-    expect(savedCropSize(9000, news)).toEqual({ width: 2400, height: 1350 });
-    for (const w of [800, 999, 1333, 1919, 2399]) {
+    expect(savedCropSize(9000, news)).toEqual({ width: 1920, height: 1080 });
+    for (const w of [800, 999, 1333, 1919]) {
       const s = savedCropSize(w, news);
       expect(s.width * 9).toBe(s.height * 16);
       expect(s.width).toBeLessThanOrEqual(w);

@@ -38,8 +38,8 @@ export const LARGE_IMAGE_MIN_WIDTH = 1200;
  * pixels, never fewer than `width`×`height` (a small crop is enlarged to the
  * spec's 800×450, as before) nor wider than `maxWidth`, and exactly the
  * aspect (16:9 in steps of 16×9). Without it (avatars): always `width`×`height`.
- * @example savedCropSize(1080, { width: 800, height: 450, maxWidth: 2400 }) // { width: 1072, height: 603 }
- * @example savedCropSize(300, { width: 800, height: 450, maxWidth: 2400 }) // { width: 800, height: 450 }
+ * @example savedCropSize(1080, { width: 800, height: 450, maxWidth: 1920 }) // { width: 1072, height: 603 }
+ * @example savedCropSize(300, { width: 800, height: 450, maxWidth: 1920 }) // { width: 800, height: 450 }
  */
 export function savedCropSize(cropNaturalWidth: number, out: { width: number; height: number; maxWidth?: number }): { width: number; height: number } {
   if (!out.maxWidth) return { width: out.width, height: out.height };

@@ -19,8 +19,9 @@ export const LIMITS = {
   adScriptWaitMs: 10_000,
   adPreviewChars: 50,
   adminSummaryChars: 150,
-  // 800×450 is the smallest a news image is saved at (the spec's size); a larger crop keeps its own pixels up to maxWidth (issue #29).
-  newsImage: { aspect: 16 / 9, width: 800, height: 450, quality: 0.85, minWidth: 100, maxWidth: 2400 },
+  // 800×450 is the smallest a news image is saved at (the spec's size); a larger crop keeps its own pixels up to maxWidth (issue #29),
+  // under Directus's ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION (2000): above it no rendition is made at all.
+  newsImage: { aspect: 16 / 9, width: 800, height: 450, quality: 0.85, minWidth: 100, maxWidth: 1920 },
   avatar: { aspect: 1, width: 200, height: 200 },
 } as const;
 

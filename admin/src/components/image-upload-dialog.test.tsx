@@ -51,7 +51,7 @@ describe('image upload dialog', () => {
     const { unmount } = renderApp(<ImageUploadDialog open onClose={() => {}} onUploaded={() => {}} {...NEWS_IMAGE_UPLOAD} />, { session: sessionFor('editor') });
     await userEvent.upload(screen.getByLabelText('Selecionar imagem'), new File(['x'], 'foto.jpg', { type: 'image/jpeg' }));
     loadPicture({ width: 4000, height: 3000 }, 800);
-    expect(await screen.findByText('A imagem será salva em 2400x1350 (JPEG).')).toBeInTheDocument();
+    expect(await screen.findByText('A imagem será salva em 1920x1080 (JPEG).')).toBeInTheDocument();
     expect(screen.queryByRole('status')).toBeNull();
     unmount();
     renderApp(

@@ -1,7 +1,7 @@
 /**
  * Select → crop ("Recortar Imagem") → upload → done (spec sections 2, 4, 5).
  * Used for news images (16:9, at least 800x450, min 100 px wide) and avatars (1:1, 200x200).
- * A news crop keeps its own pixels up to 2400 px wide (issue #29): Google Discover
+ * A news crop keeps its own pixels up to 1920 px wide (issue #29): Google Discover
  * and Top Stories want 1200 px, and the renditions are never enlarged.
  */
 import { useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
@@ -30,7 +30,7 @@ type Props = {
 
 /**
  * The spec's news image (crop 16:9, min 100 px wide, JPEG 0.85, bucket
- * news-images, "news-<timestamp>.jpg"), at least 800x450 and up to 2400 px
+ * news-images, "news-<timestamp>.jpg"), at least 800x450 and up to 1920 px
  * wide, shared by every form that takes one.
  */
 export const NEWS_IMAGE_UPLOAD = {
