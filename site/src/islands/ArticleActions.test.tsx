@@ -27,7 +27,8 @@ describe('ArticleActions', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const init = fetchMock.mock.calls[0]![1]!;
     expect(init.keepalive).toBe(true);
-    expect(JSON.parse(String(init.body))).toEqual({ news_id: NEWS, session_id: localStorage.getItem('portal:session_id') });
+    // Where the visit came from goes along (issue #29): jsdom's page has no referrer and no utm_source.
+    expect(JSON.parse(String(init.body))).toEqual({ news_id: NEWS, session_id: localStorage.getItem('portal:session_id'), referrer: '', utm_source: '' });
     fireEvent.click(button);
     await waitFor(() => expect(button).toHaveTextContent('1 TOP'));
     expect(button).toHaveAttribute('aria-pressed', 'true');
