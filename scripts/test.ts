@@ -27,15 +27,20 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures: string[] = [];
 let exitCode = 0;
 
-type VitestReport = { testResults?: { name: string; assertionResults?: { status: string; fullName: string; title: string }[] }[] };
+type VitestReport = { testResults?: { name: string; status?: string; message?: string; assertionResults?: { status: string; fullName: string; title: string }[] }[] };
 type PlaywrightSuite = { title: string; file?: string; specs?: { title: string; ok: boolean; tests?: { status: string }[] }[]; suites?: PlaywrightSuite[] };
 
-function vitestFailures(json: VitestReport): string[] {
-  return (json.testResults ?? []).flatMap((file) =>
-    (file.assertionResults ?? [])
-      .filter((t) => t.status === 'failed')
-      .map((t) => `${path.relative(ROOT, file.name)} › ${t.fullName || t.title}`),
-  );
+/** Failed tests, and files that failed as a whole (a hook: their tests are only "skipped"). */
+function vitestFailures(json: VitestReport): { tests: string[]; files: string[] } {
+  const files = json.testResults ?? [];
+  return {
+    tests: files.flatMap((file) =>
+      (file.assertionResults ?? []).filter((t) => t.status === 'failed').map((t) => `${path.relative(ROOT, file.name)} › ${t.fullName || t.title}`),
+    ),
+    files: files
+      .filter((file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+      .map((file) => `${path.relative(ROOT, file.name)} (o arquivo falhou: ${(file.message ?? '').split('\n')[0]})`),
+  };
 }
 
 function playwrightFailures(suites: PlaywrightSuite[] = [], trail: string[] = []): string[] {
@@ -57,7 +62,9 @@ function record(label: string, status: number | null, report: string) {
       totals.passed += json.numPassedTests;
       totals.failed += json.numFailedTests;
       totals.skipped += json.numPendingTests + (json.numTodoTests ?? 0);
-      failures.push(...vitestFailures(json).map((f) => `${label}: ${f}`));
+      const f = vitestFailures(json);
+      totals.failed += f.files.length;
+      failures.push(...[...f.tests, ...f.files].map((x) => `${label}: ${x}`));
     } else if (json.stats) {
       totals.passed += json.stats.expected + (json.stats.flaky ?? 0);
       totals.failed += json.stats.unexpected;

@@ -15,8 +15,13 @@ import zlib from 'node:zlib';
 /** Fast zstd, with a checksum of the content: HTML still shrinks about tenfold. */
 const compress = () => zlib.createZstdCompress({ params: { [zlib.constants.ZSTD_c_compressionLevel]: 1, [zlib.constants.ZSTD_c_checksumFlag]: 1 } });
 
-/** Runs tar with one end of its pipe given to `flow`; resolves when both are done, with tar's exit code checked. */
-async function withTar(args: string[], flow: (child: ReturnType<typeof spawn>) => Promise<void>, okCodes: number[]): Promise<void> {
+/**
+ * Runs tar with one end of its pipe given to `flow`; resolves when both are done, tar's exit code
+ * checked. `tarDecides`: a failure of the flow counts only if tar failed too — tar -x exits once it
+ * reads the archive's end marker, and the last bytes written after it (the record's zero padding)
+ * then meet a closed pipe ("Premature close", EPIPE) though nothing is missing.
+ */
+async function withTar(args: string[], flow: (child: ReturnType<typeof spawn>) => Promise<void>, okCodes: number[], tarDecides = false): Promise<void> {
   const child = spawn('tar', args, { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr = (stderr + d).slice(-2000)));
@@ -24,15 +29,19 @@ async function withTar(args: string[], flow: (child: ReturnType<typeof spawn>) =
     child.on('error', reject);
     child.on('close', resolve);
   });
+  let flowError: unknown = null;
   try {
     await flow(child);
   } catch (e) {
-    child.kill('SIGKILL');
-    await exited.catch(() => null);
-    throw e;
+    flowError = e;
+    if (!tarDecides) child.kill('SIGKILL');
   }
-  const code = await exited;
-  if (code === null || !okCodes.includes(code)) throw new Error(`tar terminou com o código ${code}: ${stderr.trim() || 'sem mensagem'}`);
+  const code = await exited.catch(() => null);
+  const tarFailed = code === null || !okCodes.includes(code);
+  if (tarFailed || (flowError && !tarDecides)) {
+    const why = [stderr.trim(), flowError instanceof Error ? flowError.message : flowError ? String(flowError) : ''].filter(Boolean).join('; ');
+    throw new Error(`tar terminou com o código ${code}: ${why || 'sem mensagem'}`);
+  }
 }
 
 /** Packs the release folder `dir` into `file` (.tar.zst); answers how many files it holds. */
@@ -61,5 +70,6 @@ export async function unpackSite(file: string, dir: string): Promise<void> {
       await pipeline(createReadStream(file), zlib.createZstdDecompress(), child.stdin!);
     },
     [0],
+    true,
   );
 }

@@ -161,20 +161,21 @@ describe('publish pipeline', () => {
     expect(readFileSync(corrections, 'utf8')).not.toContain(note);
   });
 
-  it('a burst of eight saves makes at most three builds (the running one, then one per wave) and ends on the last state', async () => {
+  it('a burst of eight saves is merged into a few builds (the running one, then one per wave) and ends on the last state', async () => {
     const created = await who.editor.post('/items/news', newsFactory({ title: `Rajada ${Date.now()}`, status: 'published' }));
     await builder.idle();
     const before = builder.status.builds;
-    // Action: eight saves at once. A build now takes about as long as a few saves, so the burst
-    // spans the first build and at most one follow-up; every save made during a build merges
-    // into the next one (the exact rule: scripts/lib/builder/coalescer.test.ts).
+    // Action: eight saves at once. A build takes about as long as a few saves, so the burst spans
+    // the first build and one follow-up, or two on a loaded machine (CI runs the other database's
+    // suite beside this one: 4 builds seen there); every save made during a build merges into the
+    // next one (the exact rule: scripts/lib/builder/coalescer.test.ts). Without merging: 8 builds.
     await Promise.all(Array.from({ length: 8 }, (_, i) => who.editor.patch(`/items/news/${created.data.id}`, { summary: `Versão ${i + 1} do resumo` })));
     const last = (await who.editor.get(`/items/news/${created.data.id}`)).data.summary as string;
     // The last save's hook may reach the builder after the response: wait for its result, then for the lanes to drain.
     await until(() => existsSync(page(created.data.slug)) && readFileSync(page(created.data.slug), 'utf8').includes(last), 90_000, 'última versão no ar');
     await builder.idle();
     // Assert
-    expect(builder.status.builds - before).toBeLessThanOrEqual(3);
+    expect(builder.status.builds - before).toBeLessThanOrEqual(4);
     expect(readFileSync(page(created.data.slug), 'utf8')).toContain(last);
   });
 
