@@ -8,11 +8,10 @@
  * archive is refused in pt-BR with everything as it was. Over an existing
  * portal it asks for --replace, and then first backs up what it replaces.
  */
-import { cpSync, createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readArchive } from './archive.ts';
 import { takeBackup } from './backup.ts';
@@ -100,16 +99,20 @@ async function unpackVerified(archive: string, staging: string): Promise<Manifes
         if (writing.size >= 32) await Promise.race(writing);
         return;
       }
+      // Read as an async iterable, not through stream.pipeline: tar-stream's entries are streamx
+      // streams, whose 'close' pipeline could take for a premature one while a slow disk wrote.
       const hash = createHash('sha256');
       let size = 0;
-      const tap = new Transform({
-        transform(chunk: Buffer, _e, cb) {
-          hash.update(chunk);
-          size += chunk.length;
-          cb(null, chunk);
-        },
-      });
-      await pipeline(content, tap, createWriteStream(target, { mode }));
+      const out = await open(target, 'w', mode);
+      try {
+        for await (const chunk of content) {
+          hash.update(chunk as Buffer);
+          size += (chunk as Buffer).length;
+          await out.write(chunk as Buffer);
+        }
+      } finally {
+        await out.close();
+      }
       seen.set(h.name, { size, sha256: hash.digest('hex') });
     });
     await Promise.all(writing);
