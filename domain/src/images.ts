@@ -50,6 +50,9 @@ export function savedCropSize(cropNaturalWidth: number, out: { width: number; he
 }
 const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
 
+/** A Directus asset's address with one preset's key (and no other query). */
+const withPreset = (url: string, key: string): string => `${url.split('?')[0]}?key=${key}`;
+
 /** The size of the link-preview image (`og:image`). */
 export const SOCIAL_IMAGE = { width: 1200, height: 630, type: 'image/jpeg', key: 'og1200h630' } as const;
 
@@ -58,7 +61,7 @@ export const SOCIAL_IMAGE = { width: 1200, height: 630, type: 'image/jpeg', key:
  * @example socialImageUrl('/api/assets/0b7c…') // '/api/assets/0b7c…?key=og1200h630'
  */
 export function socialImageUrl(url: string): string {
-  return isDirectusAsset(url) ? `${url.split('?')[0]}?key=${SOCIAL_IMAGE.key}` : url;
+  return isDirectusAsset(url) ? withPreset(url, SOCIAL_IMAGE.key) : url;
 }
 
 /**
@@ -70,7 +73,7 @@ export function assetUrl(url: string, width: number, height: number): string {
   const preset = ASSET_PRESETS.find((p) => p.format === 'webp' && p.width === width && p.height === height);
   // A size without a preset is a programming error: Directus would refuse it in production.
   if (!preset) throw new Error(`Sem preset de imagem para ${width}x${height}: acrescente em ASSET_PRESETS`);
-  return `${url.split('?')[0]}?key=${preset.key}`;
+  return withPreset(url, preset.key);
 }
 
 export type ResponsiveImage = { src: string; srcset?: string; width: number; height: number };
