@@ -57,6 +57,11 @@ export default async function setup(project: TestProject) {
   control = http
     .createServer(async (req, res) => {
       if (req.url === '/builder/received' && prod) return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(prod.builder.received));
+      // Once no build runs or waits: the builder's status then (a test that must see the last build's release).
+      if (req.url === '/builder/idle' && prod) {
+        await prod.builder.idle();
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(prod.builder.status));
+      }
       const m = /^\/directus\/(\d)\/(kill|start)$/.exec(req.url ?? '');
       if (!m || !prod) return res.writeHead(404).end();
       const i = Number(m[1]);

@@ -57,10 +57,16 @@ beforeAll(async () => {
   const wp = await cli(['wordpress', xml, '--uploads', uploads]);
   expect(wp.code, wp.out).toBe(0);
   expect(wp.out).toContain('O site está sendo reconstruído uma vez');
+  const hostedStarted = new Date().toISOString();
   const dump = await cli(['hosted', hosted]);
   expect(dump.code, dump.out).toBe(0);
   // One full build per import, not one per story.
   expect((await builds()) - fullBefore).toBe(2);
+  // The second full build, not the first: the first may read the hosted stories imported while it ran but not
+  // their old addresses (read before them), and the page alone would say it is done.
+  const idle = (await (await fetch(`${inject('controlUrl')}/builder/idle`)).json()) as { lastFull: { at: string; ok: boolean } | null };
+  expect(idle.lastFull?.ok, JSON.stringify(idle.lastFull)).toBe(true);
+  expect(idle.lastFull!.at > hostedStarted).toBe(true);
   await until(async () => (await fetch(`${nginx}/news/camara-de-belem/`)).status === 200 && (await fetch(`${nginx}/news/ver-o-peso-as-4h/`)).status === 200, 240_000, 'o site reconstruído com o acervo importado');
 }, 300_000);
 

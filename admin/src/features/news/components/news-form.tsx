@@ -283,7 +283,7 @@ export function NewsForm({ news, role, profile, categories, municipalities, labe
             required
           />
         </Suspense>
-        <p className="-mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
+        <p className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
           <span data-testid="reading-stats">{stats.label}</span>
           <button type="button" className="inline-flex min-h-11 items-center text-blue-800 underline" aria-expanded={showPreview} onClick={() => setShowPreview((s) => !s)}>
             {showPreview ? 'Ocultar prévia da página' : 'Prévia como na página pública'}
