@@ -15,6 +15,7 @@ import { bootstrap, startDirectus, type RunningDirectus } from '../../directus/s
 import { runAstro } from './builder/site-build.ts';
 import { useWal } from '../../ops/src/database.ts';
 import { startFrontServer } from './front-server.ts';
+import { swapDir } from './swap-dir.ts';
 
 export type DirectusInstance = RunningDirectus & { env: Record<string, string> };
 
@@ -91,7 +92,14 @@ export async function buildSite(o: { directusUrl: string; directusToken: string;
 }
 
 export async function buildAdmin(o: { outDir: string }) {
-  await runNode([path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', o.outDir, '--emptyOutDir'], {}, path.join(ROOT, 'admin'));
+  // Built beside and put in place whole: another build of it at once (a second npm start) must not empty this one mid-write.
+  const scratch = `${o.outDir}.building-${process.pid}-${Date.now()}`;
+  try {
+    await runNode([path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', scratch, '--emptyOutDir'], {}, path.join(ROOT, 'admin'));
+    swapDir(scratch, o.outDir);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 export { startFrontServer };
