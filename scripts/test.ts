@@ -27,15 +27,28 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures: string[] = [];
 let exitCode = 0;
 
-type VitestReport = { testResults?: { name: string; status?: string; message?: string; assertionResults?: { status: string; fullName: string; title: string }[] }[] };
-type PlaywrightSuite = { title: string; file?: string; specs?: { title: string; ok: boolean; tests?: { status: string }[] }[]; suites?: PlaywrightSuite[] };
+type VitestReport = { testResults?: { name: string; status?: string; message?: string; assertionResults?: { status: string; fullName: string; title: string; failureMessages?: string[] }[] }[] };
+type PlaywrightSuite = {
+  title: string;
+  file?: string;
+  specs?: { title: string; ok: boolean; tests?: { status: string; results?: { error?: { message?: string } }[] }[] }[];
+  suites?: PlaywrightSuite[];
+};
+
+/** A failure's first lines, under its name: CI's tail then says why, not only what (colours stripped). */
+const why = (message: string | undefined): string => {
+  const lines = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter((l) => l && !/^at (.*node_modules|new Promise|async Promise|process\.)/.test(l)).slice(0, 4);
+  return lines.length ? `\n      ${lines.join('\n      ').slice(0, 600)}` : '';
+};
 
 /** Failed tests, and files that failed as a whole (a hook: their tests are only "skipped"). */
 function vitestFailures(json: VitestReport): { tests: string[]; files: string[] } {
   const files = json.testResults ?? [];
   return {
     tests: files.flatMap((file) =>
-      (file.assertionResults ?? []).filter((t) => t.status === 'failed').map((t) => `${path.relative(ROOT, file.name)} › ${t.fullName || t.title}`),
+      (file.assertionResults ?? [])
+        .filter((t) => t.status === 'failed')
+        .map((t) => `${path.relative(ROOT, file.name)} › ${t.fullName || t.title}${why(t.failureMessages?.[0])}`),
     ),
     files: files
       .filter((file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
@@ -48,7 +61,7 @@ function playwrightFailures(suites: PlaywrightSuite[] = [], trail: string[] = []
     const here = suite.file && trail.length === 0 ? [suite.file] : [...trail, suite.title].filter(Boolean);
     const own = (suite.specs ?? [])
       .filter((spec) => (spec.tests ?? []).some((t) => t.status === 'unexpected'))
-      .map((spec) => [...here, spec.title].join(' › '));
+      .map((spec) => [...here, spec.title].join(' › ') + why(spec.tests?.flatMap((t) => t.results ?? []).find((r) => r.error)?.error?.message));
     return [...own, ...playwrightFailures(suite.suites, here)];
   });
 }
