@@ -1,7 +1,8 @@
 /**
- * `npm test`: the whole suite on the embedded default — unit and UI tests,
- * the API suite against a real Directus (SQLite), and the e2e suite in
- * Debian Chromium against the production build. Ends with one line
+ * `npm test`: the whole suite on the embedded default — unit and UI tests
+ * (in UTC, then the rules and screens again in America/Belem), the API
+ * suite against a real Directus (SQLite), and the e2e suite in Debian
+ * Chromium against the production build. Ends with one line
  * "N passed, N failed" over all suites.
  *   npm test -- unit|api|api:pg|e2e|prod [extra]    runs one suite
  *   TEST_API_PG=1 npm test                          adds the API suite on PostgreSQL (CI)
@@ -150,7 +151,13 @@ const apiPg = only === 'api:pg' || (!only && process.env.TEST_API_PG === '1');
 // On PostgreSQL the API suite has its own Directus, ports and database: in the whole suite it runs
 // beside the others (its files still run one at a time), which takes minutes off CI.
 const pgBeside = apiPg && !only ? runBeside(API_PG, vitestArgs(['api'], 'api-pg.json'), { TEST_DB: 'postgres' }, 'api-pg.json') : null;
-if (!only || only === 'unit') vitestRun('Testes unitários e de interface', ['unit', 'ui'], 'unit.json');
+if (!only || only === 'unit') {
+  vitestRun('Testes unitários e de interface', ['unit', 'ui'], 'unit.json', { TZ: 'UTC' });
+  // Again in the newsroom's zone (issue #31): dates, schedules and "Atualizado em" must not depend on the machine's.
+  // The rules and screens only (domain, site, admin); the process and database tests do not read the zone.
+  const zoned = extra.length > 0 ? [] : ['domain/', 'site/src/', 'admin/src/'];
+  run('Testes unitários e de interface (fuso America/Belem)', [...vitestArgs(['unit', 'ui'], 'unit-belem.json'), ...zoned], { TZ: 'America/Belem' }, 'unit-belem.json');
+}
 if (!only || only === 'api') vitestRun('Testes de API (Directus real, SQLite)', ['api'], 'api-sqlite.json');
 if (only === 'api:pg') vitestRun(API_PG, ['api'], 'api-pg.json', { TEST_DB: 'postgres' });
 if (pgBeside) await pgBeside();
