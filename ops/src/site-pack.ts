@@ -7,10 +7,14 @@
  * SHA-256 in the manifest vouches for every page in it, and zstd's frame
  * checksum catches damage inside it.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdirSync, readdirSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
+
+/** Whether the `zstd` program is installed (Debian's `zstd`): without it Node's own zstd does the work. */
+export const hasSystemZstd = (): boolean => spawnSync('zstd', ['--version'], { stdio: 'ignore' }).status === 0;
 
 /** Fast zstd, with a checksum of the content: HTML still shrinks about tenfold. */
 const compress = () => zlib.createZstdCompress({ params: { [zlib.constants.ZSTD_c_compressionLevel]: 1, [zlib.constants.ZSTD_c_checksumFlag]: 1 } });
@@ -60,14 +64,21 @@ export async function packSite(dir: string, file: string): Promise<{ files: numb
   return { files };
 }
 
-/** Unpacks a `packSite` file into `dir` (made if missing); owners and modes are not taken from the archive. */
-export async function unpackSite(file: string, dir: string): Promise<void> {
+/**
+ * Unpacks a `packSite` file — or its bytes as they are read (restore opens the site while it reads the backup) —
+ * into `dir` (made if missing); owners and modes are not taken from the archive.
+ */
+export async function unpackSite(source: string | Readable, dir: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
+  // With the system's zstd, tar decompresses in a process of its own and Node passes only the compressed bytes:
+  // 8 GB of pages through Node's streams cost the restore half a minute of CPU at 100,000 stories (decision 039).
+  const native = hasSystemZstd();
   await withTar(
-    ['-x', '-f', '-', '-C', dir, '--no-same-owner', '--no-same-permissions', '--no-overwrite-dir'],
+    [...(native ? ['--zstd'] : []), '-x', '-f', '-', '-C', dir, '--no-same-owner', '--no-same-permissions', '--no-overwrite-dir'],
     async (child) => {
       child.stdout!.resume();
-      await pipeline(createReadStream(file), zlib.createZstdDecompress(), child.stdin!);
+      const from = typeof source === 'string' ? createReadStream(source) : source;
+      await (native ? pipeline(from, child.stdin!) : pipeline(from, zlib.createZstdDecompress(), child.stdin!));
     },
     [0],
     true,

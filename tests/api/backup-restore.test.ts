@@ -245,6 +245,20 @@ describe('refusals (nothing changes)', () => {
     const tampered = path.join(work, 'adulterado.tar.zst');
     await run('tar', ['--zstd', '-cf', tampered, '-C', dir, ...readdirSync(dir)]);
     await expect(restoreArchive(tampered, target('tampered').place)).rejects.toThrow(/não confere com a soma de verificação/);
+
+    // The site's pack cut in half: the restore was unpacking it as it read (tar meets the cut); refused, and the
+    // release folder it was filling is gone with the rest.
+    writeFileSync(path.join(dir, upload.path), readFileSync(path.join(dir, upload.path)).subarray(0, -1));
+    const pack = path.join(dir, 'site/release.tar.zst');
+    writeFileSync(pack, readFileSync(pack).subarray(0, Math.floor(statSync(pack).size / 2)));
+    const cutSite = path.join(work, 'site-cortado.tar.zst');
+    await run('tar', ['--zstd', '-cf', cutSite, '-C', dir, ...readdirSync(dir)]);
+    const t = target('cut-site');
+    await expect(restoreArchive(cutSite, t.place)).rejects.toThrow(/site\/release\.tar\.zst não confere com a soma de verificação.*Nada foi alterado/);
+    expect(existsSync(t.dir)).toBe(false);
+    const before = fingerprint(fresh.dir);
+    await expect(restoreArchive(cutSite, fresh.place, { replace: true })).rejects.toThrow(/Nada foi alterado/);
+    expect(fingerprint(fresh.dir)).toEqual(before);
   }, 60_000);
 
   it('over existing data it asks for --replace; with it, a backup of what it replaces is kept first', async () => {
