@@ -64,11 +64,11 @@ const olderDirectus = (a: string, b: string) => {
 
 /**
  * Reads the archive into `staging`, checking every byte against the manifest; the site's pack, when `siteInto`
- * is given, is unpacked there as it is read instead (its bytes still hashed). `siteFailure`: why it did not
- * unpack, if it did not.
+ * is given, is unpacked there as it is read instead (its bytes still hashed). `site`: whether it was unpacked,
+ * and why not when it was there but tar failed.
  */
-async function unpackVerified(archive: string, staging: string, siteInto: string | null): Promise<{ manifest: Manifest; siteFailure: unknown }> {
-  let siteFailure: unknown = null;
+async function unpackVerified(archive: string, staging: string, siteInto: string | null): Promise<{ manifest: Manifest; site: { unpacked: boolean; failure: unknown } }> {
+  const site = { unpacked: false, failure: null as unknown };
   const seen = new Map<string, { size: number; sha256: string }>();
   const made = new Set<string>();
   const writing = new Set<Promise<void>>();
@@ -89,17 +89,17 @@ async function unpackVerified(archive: string, staging: string, siteInto: string
       if (!safeEntryPath(h.name) || !Object.values(PARTS).some((p) => h.name.startsWith(p))) throw refuse(`caminho não permitido: ${h.name}`);
       if (h.name.startsWith(PARTS.site) && h.name !== SITE_PACK) throw refuse(`caminho não permitido: ${h.name}`);
       if (seen.has(h.name)) throw refuse(`item repetido: ${h.name}`);
+      if (h.name === SITE_PACK && siteInto) {
+        const r = await unpackWhileHashing(content, siteInto);
+        seen.set(h.name, r.read);
+        Object.assign(site, { unpacked: !r.failure, failure: r.failure });
+        return;
+      }
       const target = path.join(staging, h.name);
       const parent = path.dirname(target);
       if (!made.has(parent)) {
         mkdirSync(parent, { recursive: true });
         made.add(parent);
-      }
-      if (h.name === SITE_PACK && siteInto) {
-        const r = await unpackWhileHashing(content, siteInto);
-        seen.set(h.name, r.read);
-        siteFailure = r.failure;
-        return;
       }
       const mode = h.name.startsWith(PARTS.secrets) ? 0o600 : 0o644;
       if (h.size <= SMALL) {
@@ -152,7 +152,7 @@ async function unpackVerified(archive: string, staging: string, siteInto: string
     seen.delete(f.path);
   }
   if (seen.size) throw refuse(`itens fora do manifesto: ${[...seen.keys()].slice(0, 3).join(', ')}`);
-  return { manifest, siteFailure };
+  return { manifest, site };
 }
 
 /**
@@ -220,9 +220,9 @@ export async function restoreArchive(archive: string, place: Place, o: RestoreOp
   let placed = false;
   try {
     log(`lendo e conferindo ${path.basename(archive)} (e abrindo o site)…`);
-    const { manifest, siteFailure } = await unpackVerified(archive, staging, siteDir);
-    if (siteFailure) {
-      const why = siteFailure instanceof Error ? siteFailure.message : String(siteFailure);
+    const { manifest, site } = await unpackVerified(archive, staging, siteDir);
+    if (site.failure) {
+      const why = site.failure instanceof Error ? site.failure.message : String(site.failure);
       throw new RestoreError(`O backup confere, mas o site dele não pôde ser aberto aqui (${why}); veja o espaço livre em disco. ${NOTHING_CHANGED}`);
     }
     if (manifest.database.kind !== place.db.kind) {
@@ -283,7 +283,7 @@ export async function restoreArchive(archive: string, place: Place, o: RestoreOp
       writeFileSync(secretsFile, src, { mode: 0o600 });
     }
 
-    if (releases && siteDir && manifest.site && seenSite(manifest)) {
+    if (releases && siteDir && site.unpacked) {
       releases.activate(siteDir);
       siteLive = true;
       await releases.settled();
@@ -301,6 +301,3 @@ export async function restoreArchive(archive: string, place: Place, o: RestoreOp
     if (!placed && made) rmSync(made, { recursive: true, force: true });
   }
 }
-
-/** Whether the archive carried the site's pack (an archive of a portal that had no site yet does not). */
-const seenSite = (manifest: Manifest) => manifest.files.some((f) => f.path === SITE_PACK);
