@@ -17,7 +17,7 @@ import path from 'node:path';
 import { ArchiveWriter } from './archive.ts';
 import { stamp } from './clock.ts';
 import { snapshotDatabase, type DatabaseSnapshot } from './database.ts';
-import { FORMAT, MANIFEST, PARTS, SITE_PACK, schemaFingerprint, type Manifest } from './manifest.ts';
+import { FORMAT, MANIFEST, PARTS, SITE_FIRST, SITE_PACK, schemaFingerprint, type Manifest } from './manifest.ts';
 import { packSite } from './site-pack.ts';
 import { SECRET_FILES, type Place } from './place.ts';
 import { openStorage, type Storage } from './storage.ts';
@@ -66,7 +66,7 @@ async function packFile(writer: ArchiveWriter, file: string, name: string, secre
   }
 }
 
-/** The live release as one entry (site-pack.ts): packed to `work` first, since a tar entry states its size up front. */
+/** The live release as two entries (site-pack.ts): packed to `work` first, since a tar entry states its size up front. */
 async function packRelease(writer: ArchiveWriter, releasesRoot: string | null, work: string): Promise<Manifest['site']> {
   if (!releasesRoot) return null;
   let dir: string;
@@ -75,11 +75,13 @@ async function packRelease(writer: ArchiveWriter, releasesRoot: string | null, w
   } catch {
     return null; // no site built yet
   }
-  const packed = path.join(work, 'release.tar.zst');
-  const { files } = await packSite(dir, packed);
-  await packFile(writer, packed, SITE_PACK);
-  rmSync(packed, { force: true });
-  return { release: path.basename(dir), files };
+  const packs = { first: path.join(work, 'first.tar.zst'), rest: path.join(work, 'release.tar.zst') };
+  const { files, first } = await packSite(dir, packs);
+  // First in the archive what restore puts live first.
+  await packFile(writer, packs.first, SITE_FIRST);
+  await packFile(writer, packs.rest, SITE_PACK);
+  for (const f of Object.values(packs)) rmSync(f, { force: true });
+  return { release: path.basename(dir), files, first };
 }
 
 async function packSecrets(writer: ArchiveWriter, place: Place) {
@@ -141,8 +143,9 @@ export async function takeBackup(place: Place, o: BackupOptions = {}): Promise<B
     if (missing.length) log(`ATENÇÃO: ${missing.length} arquivo(s) do banco não existem no armazenamento: ${missing.slice(0, 5).join(', ')}`);
     const dbEntry = `${PARTS.database}${path.basename(dbFile)}`;
     await packFile(writer, dbFile, dbEntry);
-    const site = await packRelease(writer, place.releasesRoot, work);
+    // Secrets before the site: restore places everything else before it puts the site live.
     await packSecrets(writer, place);
+    const site = await packRelease(writer, place.releasesRoot, work);
     const manifest: Manifest = {
       format: FORMAT,
       createdAt: now.toISOString(),

@@ -1,14 +1,16 @@
 /**
- * The live site in a backup (issue #28): one entry, `site/release.tar.zst`,
- * made by the system's tar and Node's zstd, not 200,000 entries of the outer
- * archive. At 100,000 stories the release is 200,000 pages and 7 GB; walked,
- * hashed and packed one by one in JavaScript it took minutes of CPU (decision
- * 039's bench), while tar streams the folder in seconds. The entry's own
+ * The live site in a backup (issue #28): two entries, `site/first.tar.zst`
+ * (what readers meet first) and `site/release.tar.zst` (the rest), made by the
+ * system's tar and Node's zstd, not 200,000 entries of the outer archive. At
+ * 100,000 stories the release is 200,000 pages and 7 GB; walked, hashed and
+ * packed one by one in JavaScript it took minutes of CPU (decision 039's
+ * bench), while tar streams the folder in seconds. Each entry's own
  * SHA-256 in the manifest vouches for every page in it, and zstd's frame
  * checksum catches damage inside it.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdirSync, readdirSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
@@ -48,20 +50,57 @@ async function withTar(args: string[], flow: (child: ReturnType<typeof spawn>) =
   }
 }
 
-/** Packs the release folder `dir` into `file` (.tar.zst); answers how many files it holds. */
-export async function packSite(dir: string, file: string): Promise<{ files: number }> {
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+/** Story pages and search fragments: 100,000 of each at 100,000 stories, and all but the newest can follow the rest. */
+const FOLLOWS = /^(news|pagefind\/fragment)\//;
+/** The pages whose links name the stories readers reach first: the home, each list's first page, the feeds. */
+const FRONT = /^(index\.html|rss\.xml|news-sitemap\.xml|(category|municipio|autor)\/[^/]+\/index\.html)$/;
+
+/**
+ * Which files of a release go in its first pack: everything a reader meets first — the home, every list page, the
+ * assets, the search index — and the pages of the stories those front pages link to; the rest (older stories, the
+ * search's fragments) in the second. Restore puts the site live once the first is written (issue #28).
+ */
+export function splitRelease(dir: string): { first: string[]; rest: string[] } {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+  const linked = new Set<string>();
+  for (const f of files) {
+    if (!FRONT.test(f)) continue;
+    for (const m of readFileSync(path.join(dir, f), 'utf8').matchAll(/\/news\/([^/"'?#<\s]+)/g)) linked.add(m[1]!);
+  }
+  const first: string[] = [];
+  const rest: string[] = [];
+  for (const f of files) {
+    const story = f.startsWith('news/') ? f.split('/')[1]! : null;
+    (!FOLLOWS.test(f) || (story !== null && (linked.has(story) || linked.has(encodeURI(story)))) ? first : rest).push(f);
+  }
+  return { first, rest };
+}
+
+/** Packs the files `names` (relative to the release folder `dir`) into `file` (.tar.zst). */
+async function packFiles(dir: string, names: string[], file: string): Promise<void> {
   // Releases are new folders, but a targeted build may still swap a page in place: read as it is
   // (exit 1 is "a file changed while read"; the rebuild after a restore has it right).
   await withTar(
-    ['-c', '-f', '-', '-C', dir, '--warning=no-file-changed', '--warning=no-file-removed', '--ignore-failed-read', '.'],
+    ['-c', '-f', '-', '-C', dir, '--warning=no-file-changed', '--warning=no-file-removed', '--ignore-failed-read', '--null', '--verbatim-files-from', '-T', '-'],
     async (child) => {
-      child.stdin!.end();
+      child.stdin!.end(names.map((n) => `${n}\0`).join(''));
       await pipeline(child.stdout!, compress(), createWriteStream(file, { mode: 0o600 }));
     },
     [0, 1],
   );
-  return { files };
+}
+
+/**
+ * Packs the release folder `dir` in two: `first` (what readers meet first, see splitRelease) and `rest`;
+ * answers how many files each holds.
+ */
+export async function packSite(dir: string, files: { first: string; rest: string }): Promise<{ files: number; first: number }> {
+  const split = splitRelease(dir);
+  await packFiles(dir, split.first, files.first);
+  await packFiles(dir, split.rest, files.rest);
+  return { files: split.first.length + split.rest.length, first: split.first.length };
 }
 
 /**

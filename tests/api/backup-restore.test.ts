@@ -24,6 +24,7 @@ import { takeBackup, type BackupResult } from '../../ops/src/backup.ts';
 import { countRows, pgKnex, sqliteKnex } from '../../ops/src/database.ts';
 import { embeddedPlace, placeFromEnv, type Place } from '../../ops/src/place.ts';
 import { restoreArchive, RestoreError } from '../../ops/src/restore.ts';
+import { splitRelease } from '../../ops/src/site-pack.ts';
 import { arrange, contentDifferences, dangling, restoredLogins, rhythm, sha256, type Arranged } from '../support/backup-drill.ts';
 
 const pg = inject('dbKind') === 'postgres';
@@ -61,7 +62,7 @@ const fresh = target('fresh');
 
 beforeAll(async () => {
   // Restore targets start empty (a database left by an earlier run would ask for --replace).
-  if (pg) for (const name of ['fresh', 'damaged', 'tampered']) await dropDatabase((target(name).place.db as { connection: { database: string } }).connection.database);
+  if (pg) for (const name of ['fresh', 'damaged', 'tampered', 'formato-2']) await dropDatabase((target(name).place.db as { connection: { database: string } }).connection.database);
   arranged = await arrange(inject('directusUrl'), inject('adminToken'), `${Date.now()}`);
   // The live site the archive carries (a real full build).
   const builder = startBuilder({ releasesRoot, directusUrl: inject('directusUrl'), directusToken: inject('siteReaderToken'), siteUrl: 'http://localhost:4321', token: 'x', catchUpMs: 0 });
@@ -101,8 +102,10 @@ describe('npm run backup', () => {
     expect(m.uploads).toMatchObject({ driver: 'local', missing: [] });
     expect(m.files.filter((f) => f.path.startsWith('uploads/'))).toHaveLength(m.uploads.count);
     expect(m.site!.files).toBeGreaterThan(10);
-    // The live site is one entry (site-pack.ts), vouched for by its checksum like every other.
-    expect(m.files.filter((f) => f.path.startsWith('site/')).map((f) => f.path)).toEqual(['site/release.tar.zst']);
+    // The live site is two entries (site-pack.ts), what readers meet first and then the rest, each vouched for by its checksum.
+    expect(m.files.filter((f) => f.path.startsWith('site/')).map((f) => f.path)).toEqual(['site/first.tar.zst', 'site/release.tar.zst']);
+    expect(m.site!.first).toBeGreaterThan(5);
+    expect(m.site!.first).toBeLessThan(m.site!.files);
     expect(m.files.filter((f) => f.secret).map((f) => f.path).sort()).toEqual(['secrets/admin-token', 'secrets/edge-key', 'secrets/secret', 'secrets/site-reader-token']);
     for (const f of m.files.filter((f) => f.path.startsWith('uploads/'))) {
       // Uploads never change: the archived bytes are the original file's (unless deleted since).
@@ -112,17 +115,43 @@ describe('npm run backup', () => {
   });
 });
 
+/** The release folder's files, relative to it. */
+const releaseFiles = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+
 describe('npm run restore into a fresh folder', () => {
   let k: Knex;
   let original: Knex;
+  let atServing: { files: string[]; mark: string | null; db: boolean };
   beforeAll(async () => {
-    await restoreArchive(backup.file, fresh.place);
+    const current = path.join(fresh.dir, 'site', 'current');
+    const mark = path.join(fresh.dir, 'site', 'restoring.pid');
+    await restoreArchive(backup.file, fresh.place, {
+      onServing: () => {
+        atServing = { files: releaseFiles(current), mark: existsSync(mark) ? readFileSync(mark, 'utf8') : null, db: pg || existsSync(path.join(fresh.dir, 'portal.db')) };
+      },
+    });
     k = knexFor(fresh.place);
     original = knexFor(source);
   }, 180_000);
   afterAll(async () => {
     await k?.destroy();
     await original?.destroy();
+  });
+
+  it('the site goes live once what readers meet first is in, everything else already in place; the rest follows, builds waiting for it', () => {
+    const current = path.join(fresh.dir, 'site', 'current');
+    expect(releaseFiles(current)).toHaveLength(backup.manifest.site!.files);
+    const { first, rest } = splitRelease(current);
+    expect(atServing.files.sort()).toEqual(first.sort());
+    expect(rest.length).toBeGreaterThan(0);
+    expect(atServing.files).toContain('index.html');
+    expect(atServing.files.filter((f) => f.startsWith('news/')).length).toBeGreaterThan(0);
+    expect(atServing.db).toBe(true);
+    expect(atServing.mark).toBe(String(process.pid));
+    expect(existsSync(path.join(fresh.dir, 'site', 'restoring.pid'))).toBe(false);
   });
 
   it('every table has the rows of the instant the backup was taken', async () => {
@@ -246,8 +275,7 @@ describe('refusals (nothing changes)', () => {
     await run('tar', ['--zstd', '-cf', tampered, '-C', dir, ...readdirSync(dir)]);
     await expect(restoreArchive(tampered, target('tampered').place)).rejects.toThrow(/não confere com a soma de verificação/);
 
-    // The site's pack cut in half: the restore was unpacking it as it read (tar meets the cut); refused, and the
-    // release folder it was filling is gone with the rest.
+    // The site's second pack cut in half: refused by the first pass, before any folder is made.
     writeFileSync(path.join(dir, upload.path), readFileSync(path.join(dir, upload.path)).subarray(0, -1));
     const pack = path.join(dir, 'site/release.tar.zst');
     writeFileSync(pack, readFileSync(pack).subarray(0, Math.floor(statSync(pack).size / 2)));
@@ -276,4 +304,35 @@ describe('refusals (nothing changes)', () => {
     expect(out.code).toBe(1);
     expect(out.stderr).toContain('--replace');
   });
+});
+
+describe('an archive of the previous format (portal-backup/2, the whole site in one pack)', () => {
+  it('still restores, the site whole and live', async () => {
+    // Made from this backup as the previous release wrote them: one site pack, the manifest saying /2.
+    const run = promisify(execFile);
+    const dir = mkdtempSync(path.join(work, 'v2-'));
+    await run('tar', ['--zstd', '-xf', backup.file, '-C', dir]);
+    const site = mkdtempSync(path.join(work, 'v2-site-'));
+    for (const p of ['site/first.tar.zst', 'site/release.tar.zst']) await run('tar', ['--zstd', '-xf', path.join(dir, p), '-C', site]);
+    rmSync(path.join(dir, 'site'), { recursive: true });
+    await run('mkdir', ['-p', path.join(dir, 'site')]);
+    await run('tar', ['--zstd', '-cf', path.join(dir, 'site/release.tar.zst'), '-C', site, '.']);
+    const m = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+    m.format = 'portal-backup/2';
+    delete m.site.first;
+    const pack = path.join(dir, 'site/release.tar.zst');
+    m.files = m.files.filter((f: { path: string }) => !f.path.startsWith('site/')).concat({ path: 'site/release.tar.zst', size: statSync(pack).size, sha256: sha256(pack) });
+    writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(m));
+    const old = path.join(work, 'formato-2.tar.zst');
+    await run('tar', ['--zstd', '-cf', old, '-C', dir, ...readdirSync(dir).filter((n) => n !== 'manifest.json'), 'manifest.json']);
+
+    const t = target('formato-2');
+    let servedFiles = 0;
+    const r = await restoreArchive(old, t.place, { onServing: () => void (servedFiles = releaseFiles(path.join(t.dir, 'site', 'current')).length) });
+    expect(r.manifest.format).toBe('portal-backup/2');
+    // One pack: live once all of it is in.
+    expect(servedFiles).toBe(backup.manifest.site!.files);
+    expect(releaseFiles(path.join(t.dir, 'site', 'current'))).toHaveLength(backup.manifest.site!.files);
+    expect(await countRows(t.place.db)).toEqual(backup.manifest.counts);
+  }, 120_000);
 });

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { restoreArchive, RestoreError } from '../restore.ts';
+import { restoreArchive, RestoreError, RestoreIncomplete } from '../restore.ts';
 import { placeFor } from './where.ts';
 
 const USAGE = 'Uso: npm run restore -- <arquivo .tar.zst> [--replace] [--data <pasta>]';
@@ -23,7 +23,16 @@ if (!archive || args.positionals.length > 1) {
 }
 const place = placeFor(args.values.data);
 try {
-  const r = await restoreArchive(path.resolve(archive), place, { replace: args.values.replace, log: (s) => console.log(`» ${s}`) });
+  const r = await restoreArchive(path.resolve(archive), place, {
+    replace: args.values.replace,
+    log: (s) => console.log(`» ${s}`),
+    onServing: () =>
+      console.log(
+        place.db.kind === 'sqlite'
+          ? '» o site restaurado já pode ser servido: `npm start` pode subir agora (o construtor espera o resto das páginas)'
+          : '» o site restaurado já está no ar; o resto das páginas chega em seguida',
+      ),
+  });
   if (r.replacedBackup) console.log(`» os dados substituídos estão guardados em ${r.replacedBackup}`);
   if (r.secretsFile) console.log(`» os segredos do backup (SECRET, ADMIN_TOKEN, PORTAL_EDGE_KEY…) estão em ${r.secretsFile}: use-os no .env para que sessões e tokens continuem valendo`);
   console.log(
@@ -32,7 +41,7 @@ try {
       : 'Restauração concluída. Suba os Directus e o construtor: o site restaurado já está no ar e o build é refeito por trás.',
   );
 } catch (e) {
-  if (e instanceof RestoreError) {
+  if (e instanceof RestoreError || e instanceof RestoreIncomplete) {
     console.error(`» ${e.message}`);
     process.exit(1);
   }

@@ -2,8 +2,8 @@
  * `npm run bench -- --backup` (issue #28): at N published stories (100,000 by
  * default) with the live site built as `npm start` builds it, the time and
  * size of `npm run backup` taken while Directus runs, and of a restore into a
- * fresh folder until the restored site serves its pages (what a newsroom waits
- * for after losing a disk). Goals: backup ≤ 2 min, restore to serving ≤ 1 min.
+ * fresh folder until the restored site serves its home and newest story (what a
+ * newsroom waits for after losing a disk), and until the last page is in. Goals: backup ≤ 2 min, restore to serving ≤ 1 min.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -84,16 +84,28 @@ export async function measureBackup(o: {
       : placeFromEnv({ ...o.directus.env, DB_DATABASE: 'portal_bench_restaurado', STORAGE_LOCAL_ROOT: path.join(restoredDir, 'uploads') }, { dataDir: restoredDir, releasesRoot: path.join(restoredDir, 'site'), backupsDir: path.join(restoredDir, 'backups') });
   t0 = Date.now();
   const cpu1 = process.cpuUsage();
-  const restored = await restoreArchive(backup.file, target, { log });
-  const restoreCpu = process.cpuUsage(cpu1);
-  // Serving: npm start's front server over the restored release, answering the home and a story.
-  const front: http.Server = await startFrontServer({ port: o.frontPort, siteDir: path.join(restoredDir, 'site', 'current'), adminDir: path.join(ROOT, 'dist/admin'), directusUrl: o.directus.url });
+  // Serving: npm start's front server over the restored release as soon as it is live, answering the home and the
+  // newest story (the rest of the pages still arriving behind).
   const story = (await o.knex('news').where('status', 'published').orderBy('published_at', 'desc').first('slug')) as { slug: string };
-  for (const p of ['/', `/news/${story.slug}`]) {
-    const res = await fetch(`http://127.0.0.1:${o.frontPort}${p}`);
-    if (res.status !== 200) throw new Error(`${p} respondeu ${res.status} depois da restauração`);
-  }
-  const servingMs = Date.now() - t0;
+  const at: { front?: http.Server; servingMs?: number } = {};
+  const restored = await restoreArchive(backup.file, target, {
+    log,
+    onServing: async () => {
+      at.front = await startFrontServer({ port: o.frontPort, siteDir: path.join(restoredDir, 'site', 'current'), adminDir: path.join(ROOT, 'dist/admin'), directusUrl: o.directus.url });
+      for (const p of ['/', `/news/${story.slug}`]) {
+        const res = await fetch(`http://127.0.0.1:${o.frontPort}${p}`);
+        if (res.status !== 200) throw new Error(`${p} respondeu ${res.status} depois da restauração`);
+      }
+      at.servingMs = Date.now() - t0;
+    },
+  });
+  const restoreCpu = process.cpuUsage(cpu1);
+  const { front, servingMs } = at;
+  if (!front || servingMs === undefined) throw new Error('a restauração não pôs o site no ar');
+  // Once the rest is in, an older story serves too.
+  const oldest = (await o.knex('news').where('status', 'published').orderBy('published_at', 'asc').first('slug')) as { slug: string };
+  const old = await fetch(`http://127.0.0.1:${o.frontPort}/news/${oldest.slug}`);
+  if (old.status !== 200) throw new Error(`a notícia mais antiga respondeu ${old.status} depois da restauração`);
   await new Promise((r) => front.close(r));
 
   const out = {
@@ -114,6 +126,7 @@ export async function measureBackup(o: {
     restore: {
       seconds: Number((restored.durationMs / 1000).toFixed(1)),
       toServingSeconds: Number((servingMs / 1000).toFixed(1)),
+      firstPages: backup.manifest.site?.first ?? null,
       cpuSeconds: Number(((restoreCpu.user + restoreCpu.system) / 1e6).toFixed(1)),
       goal: 'servindo em ≤ 60 s',
     },

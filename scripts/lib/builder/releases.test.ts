@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,4 +82,31 @@ describe('Releases', () => {
     await again.settled();
     expect(readdirSync(path.join(root, 'trash'))).toEqual([]);
   });
+
+  it('builds wait while a live restore still fills the release, and not for a restore that is gone', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'rel-'));
+    const r = new Releases(root);
+    await r.untilRestored(); // no mark: at once
+    // A restore in another process (alive while this test runs).
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+    try {
+      r.markRestoring(other.pid!);
+      const told: string[] = [];
+      let done = false;
+      const waiting = r.untilRestored((s) => told.push(s)).then(() => (done = true));
+      await new Promise((res) => setTimeout(res, 700));
+      expect(done).toBe(false);
+      expect(told).toEqual([`esperando a restauração (processo ${other.pid}) terminar de abrir o site`]);
+      r.markRestoring(null);
+      await waiting;
+      // A mark left by a restore that died: its process is gone, nothing to wait for.
+      r.markRestoring(other.pid!);
+      other.kill('SIGKILL');
+      await new Promise((res) => other.once('exit', res));
+      await r.untilRestored();
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
 });
+

@@ -13,7 +13,7 @@
  * and the build failed).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export class Releases {
@@ -77,6 +77,35 @@ export class Releases {
   /** Resolves when every release sent away so far is deleted (tests, shutdown). */
   async settled(): Promise<void> {
     while (this.removals.size) await Promise.all([...this.removals]);
+  }
+
+  /**
+   * A restore putting the rest of the live release's pages in (ops/src/restore.ts) marks it here, with its process;
+   * null clears the mark.
+   */
+  markRestoring(pid: number | null) {
+    const mark = path.join(this.root, 'restoring.pid');
+    if (pid === null) rmSync(mark, { force: true });
+    else writeFileSync(mark, String(pid));
+  }
+
+  /** Resolves once no live restore is still writing into the live release (a build copies it: it must be whole). */
+  async untilRestored(log: (s: string) => void = () => {}): Promise<void> {
+    const mark = path.join(this.root, 'restoring.pid');
+    let told = false;
+    for (;;) {
+      let pid = 0;
+      try {
+        pid = Number(readFileSync(mark, 'utf8').trim());
+        if (!Number.isInteger(pid) || pid <= 0) return;
+        process.kill(pid, 0);
+      } catch {
+        return; // no mark, or its process is gone (a restore cut short: the full build makes the site whole)
+      }
+      if (!told) log(`esperando a restauração (processo ${pid}) terminar de abrir o site`);
+      told = true;
+      await new Promise((r) => setTimeout(r, 500));
+    }
   }
 
   /** Sends away the oldest finished releases beyond `keep` (the active one stays). */

@@ -114,8 +114,19 @@ export function startBuilder(o: BuilderOptions) {
   const site = { directusUrl: o.directusUrl, directusToken: o.directusToken, siteUrl: o.siteUrl, log, worker, signal: stopping.signal };
   // A full build steps aside (stopped) while the live lane renders a change: two cores cannot hold both.
   const fullLane = new PausableGroups();
-  const runFull = o.jobs?.full ?? ((signal: AbortSignal) => buildFull(releases, { ...site, signal, pausable: fullLane }));
-  const runTargeted = o.jobs?.targeted ?? ((req: TargetedRequest, base: string | null) => buildTargeted(req, base, releases, site));
+  // Not over a release a restore is still filling: a targeted build copies the live one (ops/src/restore.ts).
+  const runFull =
+    o.jobs?.full ??
+    (async (signal: AbortSignal) => {
+      await releases.untilRestored(log);
+      return buildFull(releases, { ...site, signal, pausable: fullLane });
+    });
+  const runTargeted =
+    o.jobs?.targeted ??
+    (async (req: TargetedRequest, base: string | null) => {
+      await releases.untilRestored(log);
+      return buildTargeted(req, base, releases, site);
+    });
   // Full builds not yet live (their rows are new to the warm process).
   const fullReleases = new Set<string>();
   // What each built-but-not-yet-live folder left out, until it goes live or is dropped.
