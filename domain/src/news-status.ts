@@ -20,13 +20,13 @@ export const NEWS_STATUS_COLORS: Record<NewsStatus, 'gray' | 'yellow' | 'green' 
 export const isNewsStatus = (v: unknown): v is NewsStatus =>
   typeof v === 'string' && (NEWS_STATUSES as readonly string[]).includes(v);
 
-/** Statuses a role may pick in the form: "Publicado" only for editor-level. */
-export function statusOptionsFor(role: string | null | undefined): NewsStatus[] {
-  return isEditorLevel(role) ? [...NEWS_STATUSES] : ['draft', 'pending'];
-}
-
-/** Statuses a producer's news may be in for the producer to still edit it. */
+/** Statuses a producer's news may be in for the producer to still edit it (and the ones a producer may save). */
 export const PRODUCER_EDITABLE_STATUSES: readonly NewsStatus[] = ['draft', 'pending'];
+
+/** Statuses a role may save a story in (the form's choices, the server's check): "Publicado" only for editor-level. */
+export function statusOptionsFor(role: string | null | undefined): NewsStatus[] {
+  return isEditorLevel(role) ? [...NEWS_STATUSES] : [...PRODUCER_EDITABLE_STATUSES];
+}
 
 type Stamp = string | Date | null | undefined;
 const iso = (d: Stamp): string | null => (d ? new Date(d).toISOString() : null);

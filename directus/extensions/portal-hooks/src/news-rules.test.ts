@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from './actor.ts';
 import { PRODUCER_STATUS_ERROR, prepareNewsCreate, prepareNewsUpdate, type PreviousNews } from './news-rules.ts';
+import { refusal } from './validation-filters.ts';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
 const producer: Actor = { kind: 'user', userId: 'u-prod', role: 'producer', admin: false, municipalityId: 'm-belem' };
@@ -52,9 +53,9 @@ describe('creating news', () => {
       municipality_id: null,
     });
   });
-  it('requires title and content', () => {
-    expect(() => prepareNewsCreate({ title: ' ', content: 'x' }, editor, now)).toThrow('Título é obrigatório');
-    expect(() => prepareNewsCreate({ title: 'x', content: '' }, editor, now)).toThrow('Conteúdo é obrigatório');
+  it("title and content are the validator's, asked once before (validation-filters.ts)", () => {
+    expect(refusal('news', null, { title: ' ', content: 'x' })).toBe('Título é obrigatório');
+    expect(refusal('news', null, { title: 'x', content: '' })).toBe('Conteúdo é obrigatório');
   });
 });
 

@@ -3,11 +3,10 @@
  * the hook loads what they need and applies what they return.
  */
 import { MUNICIPALITY_CHANGE_ERROR } from '@portal/domain/municipalities';
-import { applyPublishRule, isNewsStatus, PRODUCER_EDITABLE_STATUSES, type NewsStatus } from '@portal/domain/news-status';
-import { isEditorLevel } from '@portal/domain/roles';
+import { applyPublishRule, isNewsStatus, statusOptionsFor, type NewsStatus } from '@portal/domain/news-status';
+import { choosesMunicipality, mayChangeMunicipality, mayFeature, newsSlugFor, nullEmptyReferences } from '@portal/domain/news-rules';
 import { requestedSlug, SLUG_BATCH_ERROR } from '@portal/domain/permalinks';
-import { newsSlug } from '@portal/domain/slug';
-import { castBoolean, firstError, MESSAGES, validateNews } from '@portal/domain/validation';
+import { castBoolean, MESSAGES } from '@portal/domain/validation';
 import { forbidden, invalid } from '../../shared/portal-error.ts';
 import type { Actor } from './actor.ts';
 
@@ -31,38 +30,37 @@ function checkFeatured(payload: NewsPayload, actor: Actor) {
   const featured = castBoolean(payload.is_featured);
   if (featured === null) throw invalid(MESSAGES.flagInvalid);
   payload.is_featured = featured;
-  if (featured && actor.kind === 'user' && !isEditorLevel(actor.role)) throw forbidden(FEATURE_ERROR);
+  if (featured && actor.kind === 'user' && !mayFeature(actor.role)) throw forbidden(FEATURE_ERROR);
 }
 
 function checkStatus(status: unknown, actor: Actor) {
   if (status === undefined) return;
   if (!isNewsStatus(status)) throw invalid(MESSAGES.statusInvalid);
-  if (actor.kind === 'user' && !isEditorLevel(actor.role) && !PRODUCER_EDITABLE_STATUSES.includes(status)) {
+  if (actor.kind === 'user' && !statusOptionsFor(actor.role).includes(status)) {
     throw forbidden(PRODUCER_STATUS_ERROR);
   }
 }
 
-/** Create: author forced to self, producer's municipality forced, publish rule, slug from title. */
+/**
+ * Create: author forced to self, producer's municipality forced, publish rule, slug from title. Title and
+ * content were validated by the collection's validator before (validation-filters.ts), once.
+ */
 export function prepareNewsCreate(payload: NewsPayload, actor: Actor, now: Date): NewsPayload {
-  const out: NewsPayload = { ...payload };
+  const out: NewsPayload = nullEmptyReferences({ ...payload });
   delete out.first_published_at;
-  const error = firstError(validateNews(out));
-  if (error) throw invalid(error);
   out.status ??= 'draft';
   checkStatus(out.status, actor);
   checkFeatured(out, actor);
   if (actor.kind === 'user') {
     // A super_admin may file on behalf of another author; everyone else writes as themselves.
     if (!(actor.admin && typeof out.author_id === 'string' && out.author_id)) out.author_id = actor.userId;
-    if (!isEditorLevel(actor.role)) out.municipality_id = actor.municipalityId;
+    if (!choosesMunicipality(actor.role)) out.municipality_id = actor.municipalityId;
   }
-  for (const key of ['category_id', 'municipality_id'] as const) if (out[key] === '') out[key] = null;
   Object.assign(
     out,
     applyPublishRule({ status: out.status as NewsStatus, scheduled_at: out.scheduled_at as string | null, previous: null, now }),
   );
-  out.slug = newsSlug(typeof out.slug === 'string' && out.slug.trim() ? out.slug : (out.title as string));
-  if (!out.slug) out.slug = 'noticia';
+  out.slug = newsSlugFor(out);
   return out;
 }
 
@@ -86,15 +84,14 @@ export function publishDatesByRow(payload: NewsPayload, previous: PreviousNews[]
  * status rules, publish rule recomputed when status or schedule is sent.
  */
 export function prepareNewsUpdate(payload: NewsPayload, previous: PreviousNews[], actor: Actor, now: Date): NewsPayload {
-  const out: NewsPayload = { ...payload };
+  const out: NewsPayload = nullEmptyReferences({ ...payload });
   delete out.author_id;
   delete out.first_published_at;
   // Title and content: validated on the merged rows by the hook (domain validateNews).
   checkStatus(out.status, actor);
   checkFeatured(out, actor);
-  for (const key of ['category_id', 'municipality_id'] as const) if (out[key] === '') out[key] = null;
 
-  if (actor.kind === 'user' && !actor.admin && 'municipality_id' in out) {
+  if (actor.kind === 'user' && !mayChangeMunicipality(actor.role) && 'municipality_id' in out) {
     const changed = previous.some((p) => (p.municipality_id ?? null) !== (out.municipality_id ?? null));
     if (changed) throw forbidden(MUNICIPALITY_CHANGE_ERROR);
     delete out.municipality_id;

@@ -2,8 +2,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { NEWS_STATUSES } from '@portal/domain/news-status';
+import { mayFeature, newsSlugFor } from '@portal/domain/news-rules';
 import { isEditorLevel, type Role } from '@portal/domain/roles';
-import { newsSlug } from '@portal/domain/slug';
 import { addIssues, validateNews } from '@portal/domain/validation';
 import { createItem, directus } from '../../../lib/directus.ts';
 import { refreshAfterWrite } from '../../../lib/refresh.ts';
@@ -31,15 +31,16 @@ export type NewsInput = z.infer<typeof newsInputSchema>;
 const blankToNull = (v: string | null) => (v && v.trim() ? v.trim() : null);
 
 /**
- * What is sent to Directus. Slug as typed, else from the title; empty optionals become null;
+ * What is sent to Directus. Slug as typed, else from the title; blank text becomes null;
  * the schedule only for editor-level users saving as published (blank = now);
- * is_featured only for editor-level (producers have no write access to it).
+ * is_featured only from those who may feature (the server refuses `true` from the others).
+ * The municipality as chosen: the server decides who may set or change it (domain/news-rules).
  */
 export function newsPayload(input: NewsInput, role: Role | null): Record<string, unknown> {
   const editor = isEditorLevel(role);
   const payload: Record<string, unknown> = {
     title: input.title.trim(),
-    slug: newsSlug(input.slug.trim() ? input.slug : input.title),
+    slug: newsSlugFor(input),
     summary: blankToNull(input.summary),
     content: input.content,
     status: input.status,
@@ -49,7 +50,7 @@ export function newsPayload(input: NewsInput, role: Role | null): Record<string,
     featured_image_caption: blankToNull(input.featured_image_caption),
     scheduled_at: editor && input.status === 'published' ? input.scheduled_at || null : null,
   };
-  if (editor) payload.is_featured = input.is_featured;
+  if (mayFeature(role)) payload.is_featured = input.is_featured;
   return payload;
 }
 

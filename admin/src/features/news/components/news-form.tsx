@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { isDirectusAsset } from '@portal/domain/images';
 import { MUNICIPALITY_CHANGE_ERROR } from '@portal/domain/municipalities';
 import { NEWS_STATUS_LABELS, statusOptionsFor } from '@portal/domain/news-status';
-import { isAdmin, isEditorLevel, type Role } from '@portal/domain/roles';
+import { choosesMunicipality, mayChangeMunicipality, mayFeature } from '@portal/domain/news-rules';
+import { isEditorLevel, type Role } from '@portal/domain/roles';
 import { isSlugLocked, SLUG_CHANGE_FORBIDDEN, SLUG_LOCKED_HINT } from '@portal/domain/permalinks';
 import { newsSlug } from '@portal/domain/slug';
 import { bodyToEditorHtml, lostText, lostTextMessage, readingStats, type LostText } from '@portal/domain/rich-text';
@@ -132,7 +133,7 @@ export function NewsForm({ news, role, profile, categories, municipalities, labe
   const toast = useToast();
   const editing = !!news;
   const editor = isEditorLevel(role);
-  const producerMunicipality = editor ? null : (profile?.municipalityId ?? null);
+  const producerMunicipality = choosesMunicipality(role) ? null : (profile?.municipalityId ?? null);
   const initial = useMemo(() => initialValues(news, producerMunicipality), [news, producerMunicipality]);
   // The form's values, kept as a local draft; a newer draft of this story comes back on opening.
   const draft = useNewsDraft<NewsInput>({ newsId: news?.id ?? null, updatedAt: news?.updated_at ?? null, initial, isValues: isDraftValues });
@@ -171,7 +172,7 @@ export function NewsForm({ news, role, profile, categories, municipalities, labe
   };
 
   // Producers only see their own municipality; editors and super_admin see all.
-  const municipalityOptions = editor
+  const municipalityOptions = choosesMunicipality(role)
     ? municipalities
     : municipalities
         .filter((m) => m.id === profile?.municipalityId)
@@ -180,7 +181,8 @@ export function NewsForm({ news, role, profile, categories, municipalities, labe
             ? [{ id: profile.municipalityId, name: profile.municipalityName ?? '' }]
             : [],
         );
-  const municipalityLocked = !editor || (editing && !isAdmin(role));
+  // What the server allows (domain/news-rules); it decides, and its refusal is shown as any other.
+  const municipalityLocked = !choosesMunicipality(role) || (editing && !mayChangeMunicipality(role));
   const statuses = statusOptionsFor(role);
   // A producer editing a news whose status it cannot pick still sees it (read-only choice).
   const statusChoices = statuses.includes(values.status) ? statuses : [values.status, ...statuses];
@@ -202,10 +204,6 @@ export function NewsForm({ news, role, profile, categories, municipalities, labe
     }
     if (!profile) {
       toast.error('Usuário não autenticado');
-      return;
-    }
-    if (editing && !isAdmin(role) && (parsed.data.municipality_id ?? null) !== (news?.municipality_id?.id ?? null)) {
-      toast.error(MUNICIPALITY_CHANGE_ERROR);
       return;
     }
     try {
@@ -325,7 +323,7 @@ export function NewsForm({ news, role, profile, categories, municipalities, labe
             value={values.municipality_id ?? ''}
             onChange={(e) => set('municipality_id', e.target.value || null)}
             disabled={municipalityLocked}
-            hint={editing && !isAdmin(role) ? MUNICIPALITY_CHANGE_ERROR : undefined}
+            hint={editing && !mayChangeMunicipality(role) ? MUNICIPALITY_CHANGE_ERROR : undefined}
           >
             <option value="">Sem município</option>
             {municipalityOptions.map((m) => (
@@ -358,7 +356,7 @@ export function NewsForm({ news, role, profile, categories, municipalities, labe
           onChange={(url) => set('featured_image', url)}
           onCaption={(caption) => set('featured_image_caption', caption)}
         />
-        {editor && <CheckboxField label="Destaque" checked={values.is_featured} onChange={(e) => set('is_featured', e.target.checked)} />}
+        {mayFeature(role) && <CheckboxField label="Destaque" checked={values.is_featured} onChange={(e) => set('is_featured', e.target.checked)} />}
         {saveError && (
           <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
             Não foi salvo. O texto digitado continua neste formulário e num rascunho deste navegador.
