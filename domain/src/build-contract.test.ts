@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BUILD_MONTHS_ENV,
+  siteStatusFrom,
   BUILD_NAMED_LISTS_ENV,
   BUILD_NEWS_IDS_ENV,
   catalogueChange,
@@ -201,4 +202,40 @@ describe('catchUpAfter (how soon a full build follows)', () => {
     expect(catchUpAfter(mergeRequests(publish, CATALOGUE), false)).toBe('soon');
   });
   it('a full build is the catch-up', () => expect(catchUpAfter({ full: true }, true)).toBe('none'));
+});
+
+describe('the builder status, one shape for every reader (issue #31)', () => {
+  const status = {
+    state: 'building',
+    fullBuilding: true,
+    queued: { full: true },
+    lastSuccessAt: '2026-11-27T12:00:00.000Z',
+    lastFailureAt: null,
+    lastError: null,
+    lastDurationMs: 1200,
+    release: '/srv/site/releases/x',
+    builds: 3,
+    skipped: [{ kind: 'news', id: 'n1', title: 'Enchente', reason: 'sem título' }],
+    catchUpDueAt: '2026-11-27T12:15:00.000Z',
+    lastFull: { at: '2026-11-27T11:00:00.000Z', ok: true, ms: 200_000, error: null },
+  };
+
+  it('staff see its state, outcomes, left-out records and catch-up, not its folders or queue', () => {
+    expect(siteStatusFrom(status)).toEqual({
+      available: true,
+      state: 'building',
+      lastSuccessAt: '2026-11-27T12:00:00.000Z',
+      lastFailureAt: null,
+      lastError: null,
+      skipped: status.skipped,
+      lastFull: status.lastFull,
+      catchUpDueAt: '2026-11-27T12:15:00.000Z',
+    });
+  });
+
+  it('anything else counts as unreachable', () => {
+    expect(siteStatusFrom({ errors: [{ message: 'Token inválido' }] })).toEqual({ available: false });
+    expect(siteStatusFrom({ ...status, state: 'sleeping' })).toEqual({ available: false });
+    expect(siteStatusFrom(null)).toEqual({ available: false });
+  });
 });

@@ -3,7 +3,9 @@
  * Directus hooks → builder (`POST /hooks/rebuild`, JSON body) → site build
  * (environment of the Astro process). docs/decisions/006-publish-pipeline.md.
  */
+import { z } from 'zod';
 import { CATALOGUE_LIST_KINDS, isMonthKey, type CatalogueList } from './archive.ts';
+import type { SkippedRecord } from './text-limits.ts';
 
 /**
  * The lists a catalogue change names by address: a category or municipality
@@ -319,3 +321,41 @@ export function storiesToRender<T extends { id: string }>(all: T[], env: Record<
   }
   return out;
 }
+
+const skippedSchema: z.ZodType<SkippedRecord> = z.object({ kind: z.enum(['news', 'category']), id: z.string(), title: z.string(), reason: z.string() });
+
+/** The builder's `GET /status` (builder → Directus's portal-api), one shape for every reader of it (issue #31). */
+export const builderStatusSchema = z.object({
+  /** 'building' while any build runs or waits in a lane; read from the lanes, never stored (issue #28). */
+  state: z.enum(['idle', 'building']),
+  /** A full build is running in its own lane (publishes do not wait for it). */
+  fullBuilding: z.boolean(),
+  queued: z.unknown().nullable(),
+  lastSuccessAt: z.string().nullable(),
+  lastFailureAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  lastDurationMs: z.number().nullable(),
+  release: z.string().nullable(),
+  builds: z.number(),
+  /** Records the last build left out (unrenderable), for the admin's site status. */
+  skipped: z.array(skippedSchema),
+  /** When the catch-up full build owed for earlier publishes will start (null: none owed). */
+  catchUpDueAt: z.string().nullable(),
+  /** The last full build's outcome (the health page warns when it failed). */
+  lastFull: z.object({ at: z.string(), ok: z.boolean(), ms: z.number(), error: z.string().nullable() }).nullable(),
+});
+export type BuilderStatus = Omit<z.infer<typeof builderStatusSchema>, 'queued'> & { queued: BuildRequest | null };
+
+/** What staff see of the builder (`GET /portal/site-status`, the health page): nothing when it cannot be reached. */
+export type SiteStatus =
+  | { available: false }
+  | ({ available: true } & Pick<BuilderStatus, 'state' | 'lastSuccessAt' | 'lastFailureAt' | 'lastError' | 'skipped' | 'lastFull' | 'catchUpDueAt'>);
+
+/** The builder's answer as staff see it; anything that is not a builder status counts as unreachable. */
+export function siteStatusFrom(body: unknown): SiteStatus {
+  const r = builderStatusSchema.safeParse(body);
+  if (!r.success) return { available: false };
+  const { state, lastSuccessAt, lastFailureAt, lastError, skipped, lastFull, catchUpDueAt } = r.data;
+  return { available: true, state, lastSuccessAt, lastFailureAt, lastError, skipped, lastFull, catchUpDueAt };
+}
+

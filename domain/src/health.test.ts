@@ -6,7 +6,7 @@ const GiB = 1024 ** 3;
 const ok: Pick<HealthReport, 'backup' | 'build' | 'disks' | 'installedAt'> = {
   installedAt: '2026-01-10T12:00:00Z',
   backup: { available: true, last: { at: '2026-11-26T06:00:00Z', file: 'portal-x.tar.zst', bytes: 1, sha256: 'a', durationMs: 1, stories: 1, copy: { to: '/mnt', ok: true, at: '2026-11-26T06:01:00Z' } }, lastFailure: null, nextAt: null },
-  build: { available: true, state: 'idle', lastSuccessAt: null, lastFailureAt: null, lastError: null, lastFull: { at: '2026-11-26T11:00:00Z', ok: true, ms: 1000, error: null }, catchUpDueAt: null },
+  build: { available: true, state: 'idle', lastSuccessAt: null, lastFailureAt: null, lastError: null, skipped: [], lastFull: { at: '2026-11-26T11:00:00Z', ok: true, ms: 1000, error: null }, catchUpDueAt: null },
   disks: [{ label: 'dados', path: '/data', freeBytes: 50 * GiB, totalBytes: 100 * GiB }],
 };
 

@@ -5,6 +5,7 @@
  * turn a report into the alerts staff see.
  */
 import { z } from 'zod';
+import type { SiteStatus } from './build-contract.ts';
 
 /** A backup older than this is a problem (a daily job missed a run and a half). */
 export const BACKUP_MAX_AGE_HOURS = 36;
@@ -26,17 +27,8 @@ export type CopyResult = z.infer<typeof copySchema>;
 export const EMPTY_BACKUP_STATUS: BackupStatus = { last: null, lastFailure: null, nextAt: null };
 
 export type DiskReport = { label: string; path: string; freeBytes: number; totalBytes: number };
-export type BuildReport =
-  | { available: false }
-  | {
-      available: true;
-      state: 'idle' | 'building';
-      lastSuccessAt: string | null;
-      lastFailureAt: string | null;
-      lastError: string | null;
-      lastFull: { at: string; ok: boolean; ms: number; error: string | null } | null;
-      catchUpDueAt: string | null;
-    };
+/** The builder's part: its status as staff see it (one shape, domain/build-contract). */
+export type BuildReport = SiteStatus;
 
 export type HealthReport = {
   checkedAt: string;

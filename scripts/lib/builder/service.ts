@@ -2,7 +2,7 @@
 import { LEGACY_QUERY_KEYS } from '@portal/domain/permalinks';
 import type http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import { catchUpAfter, mergeRequests, parseBuildRequest, type BuildRequest, type TargetedRequest } from '@portal/domain/build-contract';
+import { catchUpAfter, mergeRequests, parseBuildRequest, type BuilderStatus, type BuildRequest, type TargetedRequest } from '@portal/domain/build-contract';
 import { Coalescer, type BuildJobs, type BuildOutcome } from './coalescer.ts';
 import { Releases } from './releases.ts';
 import type { SkippedRecord } from '@portal/domain/text-limits';
@@ -43,24 +43,6 @@ export type BuilderOptions = {
 /** At 100,000 news a full build takes 2 to 6 minutes on the 2-core machines measured (issue #8): a wide margin. */
 export const FULL_BUILD_LIMIT_MIN = 30;
 
-export type BuilderStatus = {
-  state: 'idle' | 'building';
-  /** A full build is running in its own lane (publishes do not wait for it). */
-  fullBuilding: boolean;
-  queued: BuildRequest | null;
-  lastSuccessAt: string | null;
-  lastFailureAt: string | null;
-  lastError: string | null;
-  lastDurationMs: number | null;
-  release: string | null;
-  builds: number;
-  /** Records the last build left out (unrenderable), for the admin's site status. */
-  skipped: SkippedRecord[];
-  /** When the catch-up full build owed for earlier publishes will start (null: none owed). */
-  catchUpDueAt: string | null;
-  /** The last full build's outcome (the health page warns when it failed). */
-  lastFull: { at: string; ok: boolean; ms: number; error: string | null } | null;
-};
 
 /** What a build was, as the log names it. */
 const buildKind = (req: BuildRequest) =>

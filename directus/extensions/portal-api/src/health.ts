@@ -9,7 +9,8 @@ import { readFileSync, statfsSync } from 'node:fs';
 import { timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { backupStatusSchema, EMPTY_BACKUP_STATUS, healthAlerts, nextWeekly, type BuildReport, type DiskReport, type HealthReport } from '@portal/domain/health';
+import { backupStatusSchema, EMPTY_BACKUP_STATUS, healthAlerts, nextWeekly, type DiskReport, type HealthReport } from '@portal/domain/health';
+import { builderStatus } from './builder-status.ts';
 import { DIGEST_CRON } from '@portal/domain/newsletter';
 
 type Env = Record<string, unknown>;
@@ -22,26 +23,6 @@ export function isMonitor(env: Env, header: unknown): boolean {
   const a = Buffer.from(expected);
   const b = Buffer.from(header);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-async function builderReport(env: Env): Promise<BuildReport> {
-  const url = env['PORTAL_BUILDER_URL'];
-  if (typeof url !== 'string' || !url) return { available: false };
-  try {
-    const res = await fetch(`${url.replace(/\/$/, '')}/status`, { signal: AbortSignal.timeout(2000) });
-    const s = (await res.json()) as Record<string, any>;
-    return {
-      available: true,
-      state: s.state === 'building' ? 'building' : 'idle',
-      lastSuccessAt: s.lastSuccessAt ?? null,
-      lastFailureAt: s.lastFailureAt ?? null,
-      lastError: s.lastError ?? null,
-      lastFull: s.lastFull ?? null,
-      catchUpDueAt: s.catchUpDueAt ?? null,
-    };
-  } catch {
-    return { available: false };
-  }
 }
 
 function backupReport(env: Env): HealthReport['backup'] {
@@ -99,7 +80,7 @@ async function installedAt(db: Knex): Promise<string | null> {
 const message = (e: unknown) => (e instanceof Error ? e.message : typeof e === 'string' ? e : e ? JSON.stringify(e) : null);
 
 export async function healthReport(o: { db: Knex; env: Env; serverHealth: () => Promise<{ releaseId?: string; checks?: Record<string, Check[]> }> }, now = new Date()): Promise<HealthReport & { status: 'ok' | 'atencao' | 'falha' }> {
-  const [server, build, newsletter] = await Promise.all([o.serverHealth(), builderReport(o.env), newsletterReport(o.db, now).catch(() => ({ confirmed: 0, pending: 0, unsubscribed: 0, nextDigestAt: null }))]);
+  const [server, build, newsletter] = await Promise.all([o.serverHealth(), builderStatus(o.env['PORTAL_BUILDER_URL']), newsletterReport(o.db, now).catch(() => ({ confirmed: 0, pending: 0, unsubscribed: 0, nextDigestAt: null }))]);
   const checks = server.checks ?? {};
   const dbKey = Object.keys(checks).find((k) => k.endsWith(':responseTime') && !k.startsWith('cache') && !k.startsWith('rateLimiter') && !k.startsWith('storage'));
   const dbCheck = dbKey ? checks[dbKey]![0] : undefined;
@@ -125,6 +106,6 @@ export async function healthReport(o: { db: Knex; env: Env; serverHealth: () => 
 
 /** What the staff banner needs, and nothing costly (no mail or database probe): polled by every open admin. */
 export async function staffAlerts(db: Knex, env: Env, now = new Date()) {
-  const [build, installed] = await Promise.all([builderReport(env), installedAt(db).catch(() => null)]);
+  const [build, installed] = await Promise.all([builderStatus(env['PORTAL_BUILDER_URL']), installedAt(db).catch(() => null)]);
   return { alerts: healthAlerts({ backup: backupReport(env), build, disks: diskReport(env), installedAt: installed }, now) };
 }

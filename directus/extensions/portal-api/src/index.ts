@@ -17,6 +17,7 @@ import { canRestoreRevision, canSeeRevisions, restorePayload } from '@portal/dom
 import { LOADED_VERSION_FIELD } from '@portal/domain/edit-conflict';
 import { listRevisions, revisionSnapshot, storyOf } from './revisions.ts';
 import { beat, editorsOf, leave, purge } from './presence.ts';
+import { builderStatus } from './builder-status.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INVALID_NEWS = 'Identificador de notícia inválido';
@@ -173,22 +174,7 @@ export default defineEndpoint({
         if (!a?.user) throw forbidden('Usuário não autenticado');
         // A self-registered reader is signed in but not staff (issue #32, item 13).
         if (!a.admin && !isStaff(roleKeyFromId(a.role))) throw forbidden('Apenas a equipe vê o estado do site');
-        const url = env['PORTAL_BUILDER_URL'] as string | undefined;
-        if (!url) return { available: false };
-        try {
-          const res = await fetch(`${String(url).replace(/\/$/, '')}/status`, { signal: AbortSignal.timeout(2000) });
-          const s = (await res.json()) as Record<string, unknown>;
-          return {
-            available: true,
-            state: s.state,
-            lastSuccessAt: s.lastSuccessAt,
-            lastFailureAt: s.lastFailureAt,
-            lastError: s.lastError,
-            skipped: Array.isArray(s.skipped) ? s.skipped : [],
-          };
-        } catch {
-          return { available: false };
-        }
+        return builderStatus(env['PORTAL_BUILDER_URL']);
       }),
     );
 

@@ -20,6 +20,7 @@ const report: FullHealth = {
     lastSuccessAt: '2026-11-26T11:50:00.000Z',
     lastFailureAt: null,
     lastError: null,
+    skipped: [],
     lastFull: { at: '2026-11-26T11:00:00.000Z', ok: false, ms: 245_000, error: 'astro build falhou' },
     catchUpDueAt: '2026-11-26T12:10:00.000Z',
   },

@@ -1,11 +1,9 @@
 /** When the public site was last rebuilt (GET /portal/site-status, from the builder). */
 import { queryOptions } from '@tanstack/react-query';
-import type { SkippedRecord } from '@portal/domain/text-limits';
+import type { SiteStatus } from '@portal/domain/build-contract';
 import { customEndpoint, directus } from '../../../lib/directus.ts';
 
-export type SiteStatus =
-  | { available: false }
-  | { available: true; state: 'idle' | 'building'; lastSuccessAt: string | null; lastFailureAt: string | null; lastError: string | null; skipped?: SkippedRecord[] };
+export type { SiteStatus };
 
 export const siteStatusQueries = {
   all: () => ['site-status'] as const,
