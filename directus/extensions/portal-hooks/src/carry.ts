@@ -6,9 +6,6 @@
  * invisible to Directus, and two concurrent writes of the same story each
  * carry their own — no state shared between hooks or requests (issue #14).
  */
-export const BEFORE_NEWS = Symbol('portal.before-news');
-export const ROW_DATES = Symbol('portal.row-dates');
-export const BEFORE_SLUGS = Symbol('portal.before-slugs');
 export const FILE_CANDIDATES = Symbol('portal.file-candidates');
 export const CORRECTED_NEWS = Symbol('portal.corrected-news');
 export const BEFORE_LIST_SLUGS = Symbol('portal.before-list-slugs');

@@ -9,14 +9,14 @@ import { isoFromDb } from '../../shared/db-date.ts';
 
 /**
  * Takes the loaded version out of the payload (it is not a column) and throws
- * the pt-BR conflict when any of the rows is newer than it. Runs in the update
- * filter, before Directus's own access checks, which still apply afterwards.
+ * the pt-BR conflict when any of the rows (as read before the save) is newer
+ * than it. Runs in the update filter, before Directus's own access checks,
+ * which still apply afterwards.
  */
-export async function refuseStaleEdit(db: any, payload: Record<string, unknown>, keys: readonly (string | number)[]): Promise<void> {
+export async function refuseStaleEdit(db: any, payload: Record<string, unknown>, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
   if (!(LOADED_VERSION_FIELD in payload)) return;
   const loaded = payload[LOADED_VERSION_FIELD];
   delete payload[LOADED_VERSION_FIELD];
-  const rows: Array<{ id: string; updated_at: unknown }> = await db('news').whereIn('id', keys).select('id', 'updated_at');
   const stale = rows.find((r) => isStaleVersion(typeof loaded === 'string' ? loaded : null, isoFromDb(r.updated_at)));
   if (!stale) return;
   // The last recorded write to the story (this one is not recorded yet).

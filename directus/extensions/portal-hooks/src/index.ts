@@ -4,9 +4,8 @@
  * what they need and applies what they return. Filter hooks throw to reject.
  */
 import { defineHook } from '@directus/extensions';
-import { uniqueSlug } from '@portal/domain/slug';
-import { dbDate, isoFromDb } from '../../shared/db-date.ts';
-import { builderNotifier, SITE_WIDE_COLLECTIONS, newsRebuild, siteWideRequest, type NewsState } from './rebuild-trigger.ts';
+import { dbDate } from '../../shared/db-date.ts';
+import { builderNotifier, SITE_WIDE_COLLECTIONS, siteWideRequest } from './rebuild-trigger.ts';
 import { catalogueListOf } from '@portal/domain/archive';
 import { loadActor } from './actor.ts';
 import { sweepClock } from './sweep-clock.ts';
@@ -20,16 +19,14 @@ import {
   prepareCategory,
   prepareMunicipality,
 } from './catalog-rules.ts';
-import { refuseStaleEdit } from './edit-conflict.ts';
-import { prepareNewsCreate, prepareNewsUpdate, publishDatesByRow, type NewsPayload, type PreviousNews } from './news-rules.ts';
+import { newsHooks } from './news-hooks.ts';
 import { profileFromUser, syncProfileToUser, syncUserToProfile } from './profile-sync.ts';
 import { createLoginGuard, limiterFactory, mountLoginLimits } from './login-limit-middleware.ts';
 import { allOf, mountUploadGuard, sniffImage } from './upload-guard.ts';
 import { withoutPrivateMetadata } from './image-metadata.ts';
 import { Readable } from 'node:stream';
-import { BEFORE_LIST_SLUGS, BEFORE_NEWS, BEFORE_SLUGS, carried, carry, CORRECTED_NEWS, FILE_CANDIDATES, ROW_DATES } from './carry.ts';
+import { BEFORE_LIST_SLUGS, carried, carry, CORRECTED_NEWS, FILE_CANDIDATES } from './carry.ts';
 import { assertCorrectable, correctedNews } from './corrections.ts';
-import { recordPermalinks, slugsBefore, takenSlugs, type SlugBefore } from './permalink-store.ts';
 import { listSlugs, recordListRedirects, type ListSlug } from './list-redirect-store.ts';
 import { candidateFiles, FILE_SOURCES, reconcileAllFiles, refreshFileVisibility, storedRows, type FileSource } from './file-visibility.ts';
 import { textLimitError, TEXT_LIMITS, type LimitedCollection } from '@portal/domain/text-limits';
@@ -115,18 +112,6 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   });
   const knex = database as any;
   const notify = builderNotifier(env['PORTAL_BUILDER_URL'] as string | undefined, env['PORTAL_BUILDER_TOKEN'] as string | undefined, (m) => logger.warn(m));
-  const newsStates = async (db: any, keys: Keys): Promise<NewsState[]> =>
-    (await db('news').whereIn('id', keys).select('id', 'slug', 'status', 'published_at')).map((r: any) => ({
-      id: r.id,
-      slug: r.slug,
-      status: r.status,
-      published_at: isoFromDb(r.published_at),
-    }));
-  /** After commit: rebuild what readers see, from the rows before (carried by the request) and now. */
-  const afterNewsWrite = async (keys: Keys, previous: NewsState[] = []) => {
-    const req = newsRebuild(previous, await newsStates(knex, keys), new Date());
-    if (req) await notify(req);
-  };
   if (String(env['PORTAL_ALLOW_TEST_EMAILS']) === 'true' && !allowTestTld()) logger.warn('portal: não foi possível liberar e-mails .test');
 
   // Length limits first, for every collection the spec gives text fields (issue #10).
@@ -141,59 +126,15 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   }
 
   // The admin forms' rules (domain/validation), held by the server for every client (issue #14);
-  // registered before the filters below so that they see the payload as sent.
-  for (const [event, handler] of validationFilters()) filter(event, handler as any);
+  // registered before the filters below so that they see the payload as sent. News validates in its own hooks.
+  for (const [event, handler] of validationFilters({ except: ['news'] })) filter(event, handler as any);
 
-  /** Slug unique among news and their old addresses: "titulo", "titulo-2", … (self excluded on update). */
-  const freeNewsSlug = async (db: any, slug: string, selfIds: Keys = []): Promise<string> => uniqueSlug(slug, await takenSlugs(db, slug, selfIds));
-
-  filter('news.items.create', async (payload, _meta, { database: db, accountability }) => {
-    const actor = await loadActor(accountability as any, db as any);
-    const p = payload as Record<string, unknown>;
-    await assertFileUse(db, actor, [p.featured_image, p.content]);
-    const out = prepareNewsCreate(payload as NewsPayload, actor, new Date());
-    out.slug = await freeNewsSlug(db, out.slug as string);
-    return out;
-  });
-
-  filter('news.items.update', async (payload, meta, { database: db, accountability }) => {
-    const keys = (meta as { keys: Keys }).keys ?? [];
-    await refuseStaleEdit(db, payload as Record<string, unknown>, keys);
-    const actor = await loadActor(accountability as any, db as any);
-    const p = payload as Record<string, unknown>;
-    await assertFileUse(db, actor, [p.featured_image, p.content]);
-    const previous: PreviousNews[] = await (db as any)('news')
-      .whereIn('id', keys)
-      .select('id', 'slug', 'status', 'published_at', 'first_published_at', 'municipality_id', 'author_id');
-    const now = new Date();
-    const out = prepareNewsUpdate(payload as NewsPayload, previous, actor, now);
-    if (typeof out.slug === 'string') out.slug = await freeNewsSlug(db, out.slug, keys);
-    carry(keys, BEFORE_NEWS, await newsStates(db, keys));
-    carry(keys, BEFORE_SLUGS, await slugsBefore(db, keys));
-    // Rows of a batch that need different dates get theirs after commit (only once access was checked).
-    if (!('published_at' in out) && ('status' in out || 'scheduled_at' in out)) carry(keys, ROW_DATES, publishDatesByRow(out, previous, now));
-    return out;
-  });
-
-  filter('news.items.delete', async (keys, _meta, { database: db }) => {
-    carry(keys as Keys, BEFORE_NEWS, await newsStates(db, keys as Keys));
-    return keys;
-  });
-
-  action('news.items.create', async ({ key }) => {
-    await recordPermalinks(knex, [key as string], [], new Date());
-    await afterNewsWrite([key as string]);
-  });
-  action('news.items.update', async ({ keys }) => {
-    const dates = carried<Record<string, string | null>>(keys, ROW_DATES);
-    for (const [id, at] of Object.entries(dates ?? {}))
-      await knex('news')
-        .where('id', id)
-        .update({ published_at: at ? dbDate(knex, new Date(at)) : null });
-    await recordPermalinks(knex, keys as Keys, carried<SlugBefore[]>(keys, BEFORE_SLUGS) ?? [], new Date());
-    await afterNewsWrite(keys as Keys, carried<NewsState[]>(keys, BEFORE_NEWS));
-  });
-  action('news.items.delete', async ({ keys }) => afterNewsWrite(keys as Keys, carried<NewsState[]>(keys, BEFORE_NEWS)));
+  // The news hooks, in their own order with one read of the rows per save (news-hooks.ts).
+  const news = newsHooks({ knex, notify });
+  /** After commit: rebuild what readers see of these stories. */
+  const afterNewsWrite = (keys: Keys) => news.rebuild(keys, []);
+  for (const [event, handler] of news.filters) filter(event, handler as any);
+  for (const [event, handler] of news.actions) action(event, handler as any);
 
   // Corrections (issue #12, item 1): only on public stories; each write rebuilds its story (and /correcoes).
   const newsRow = (db: any, id: unknown) => db('news').where('id', id).first('status', 'published_at');
@@ -400,6 +341,8 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   // filters only read (which files the rows used before and will use after);
   // flags change after commit, once Directus has checked the writer's access.
   for (const source of Object.keys(FILE_SOURCES) as FileSource[]) {
+    // A story's files: from the one read its own hooks make (news-hooks.ts).
+    if (source === 'news') continue;
     filter(`${source}.items.update`, async (payload, meta, { database: db }) => {
       const keys = (meta as { keys: Keys }).keys ?? [];
       carry(keys, FILE_CANDIDATES, candidateFiles(source, await storedRows(db, source, keys), [payload as Record<string, unknown>]));

@@ -4,18 +4,12 @@
  * story's first publication, keeps the spec's literal slug as an alias, and
  * turns an editor's slug change into an alias of the old address.
  */
-import { isSlugLocked } from '@portal/domain/permalinks';
 import { literalNewsSlug } from '@portal/domain/slug';
 import { dbDate } from '../../shared/db-date.ts';
 
 type Keys = Array<string | number>;
+/** A row's address as it was before a save, for the action to compare (news-hooks.ts carries it). */
 export type SlugBefore = { id: string; slug: string; locked: boolean };
-
-/** Rows as they were, for the action to compare (carried on the request's keys). */
-export async function slugsBefore(db: any, keys: Keys): Promise<SlugBefore[]> {
-  const rows = await db('news').whereIn('id', keys).select('id', 'slug', 'status', 'first_published_at');
-  return rows.map((r: any) => ({ id: r.id, slug: r.slug, locked: isSlugLocked(r) }));
-}
 
 /** Slugs a new or renamed story may not take: other stories' slugs and their old addresses. */
 export async function takenSlugs(db: any, base: string, selfIds: Keys): Promise<string[]> {
@@ -37,9 +31,12 @@ async function addAlias(db: any, slug: string, newsId: string, now: Date) {
     .merge({ news_id: newsId });
 }
 
-/** After a create or update commits: first-publication stamp, literal alias, old-address alias. */
-export async function recordPermalinks(db: any, keys: Keys, before: SlugBefore[], now: Date): Promise<void> {
-  const rows = await db('news').whereIn('id', keys).select('id', 'slug', 'title', 'status', 'first_published_at');
+/** The columns recordPermalinks reads of each row, as it is after the save. */
+export const PERMALINK_COLUMNS = ['id', 'slug', 'title', 'status', 'first_published_at'] as const;
+export type SavedRow = { id: string; slug: string; title: unknown; status: unknown; first_published_at: unknown };
+
+/** After a create or update commits (`rows` read then): first-publication stamp, literal alias, old-address alias. */
+export async function recordPermalinks(db: any, rows: readonly SavedRow[], before: SlugBefore[], now: Date): Promise<void> {
   for (const row of rows) {
     if (row.status === 'published' && !row.first_published_at) {
       await db('news').where('id', row.id).whereNull('first_published_at').update({ first_published_at: dbDate(db, now) });

@@ -28,10 +28,11 @@ export function refusal(collection: ValidatedCollection, rows: Row[] | null, pay
   return null;
 }
 
-/** [event, handler] pairs for Directus's `filter()`. */
-export function validationFilters() {
+/** [event, handler] pairs for Directus's `filter()`; `except`: collections whose own hooks validate (news-hooks.ts). */
+export function validationFilters(o: { except?: readonly ValidatedCollection[] } = {}) {
   const out: Array<[string, (payload: unknown, meta: unknown, ctx: { database: unknown }) => Promise<unknown>]> = [];
   for (const collection of Object.keys(SERVER_VALIDATORS) as ValidatedCollection[]) {
+    if (o.except?.includes(collection)) continue;
     const columns: readonly string[] = SERVER_VALIDATORS[collection].columns;
     out.push([
       `${collection}.items.create`,
