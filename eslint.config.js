@@ -37,6 +37,16 @@ export default tseslint.config(
   // The two front ends share rules through domain/, never each other's code.
   { files: ['admin/src/**/*.{ts,tsx}'], rules: boundaries([into(['site', 'directus', 'scripts'], 'O painel só compartilha código por domain/.')]) },
   { files: ['site/src/**/*.{ts,tsx}'], rules: boundaries([into(['admin', 'directus', 'scripts'], 'O site só compartilha código por domain/.')]) },
+  // Extensions run inside Directus: they know the stable ids of roles and policies (access/ids.ts), not how the
+  // access, the seed or the apply script are made (issue #31, item 6).
+  {
+    files: ['directus/extensions/**/*.ts'],
+    rules: boundaries([
+      into(['admin', 'site', 'scripts', 'ops'], 'Uma extensão compartilha código por domain/ ou extensions/shared/.'),
+      { regex: '^(\\.\\./)+(seed|scripts|schema)/', message: 'Uma extensão não importa o seed, o esquema nem os scripts de aplicação do Directus.' },
+      { regex: '^(\\.\\./)+access/(?!ids\\.ts$)', message: 'Das regras de acesso, uma extensão só conhece os ids (access/ids.ts).' },
+    ]),
+  },
   // Features never import each other (bulletproof-react): a route passes what one needs.
   ...features.map((f) => ({
     files: [`admin/src/features/${f}/**/*.{ts,tsx}`],

@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Knex } from 'knex';
+import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOADED_VERSION_FIELD } from '@portal/domain/edit-conflict';
 import type { BuildRequest } from '@portal/domain/build-contract';
-import { sqliteKnex } from '../../../../ops/src/database.ts';
 import { newsHooks } from './news-hooks.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'news-hooks-'));
@@ -16,7 +15,7 @@ const photo = '0000000a-0000-4000-8000-000000000000';
 const T0 = Date.parse('2026-11-01T12:00:00Z');
 
 beforeAll(async () => {
-  knex = sqliteKnex(path.join(dir, 'db.sqlite'));
+  knex = knexFactory({ client: 'sqlite3', connection: { filename: path.join(dir, 'db.sqlite') }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
   await knex.schema.createTable('news', (t) => {
     t.string('id').primary();
     for (const c of ['slug', 'title', 'content', 'status', 'municipality_id', 'author_id', 'featured_image', 'summary', 'category_id', 'featured_image_caption']) t.text(c);
