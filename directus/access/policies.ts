@@ -129,6 +129,7 @@ const NEWS_WRITE_FIELDS = [
   'is_featured',
   'featured_image',
   'featured_image_caption',
+  'featured_image_renditions',
   'category_id',
   'municipality_id',
   'author_id',

@@ -129,6 +129,8 @@ export const collections: CollectionDef[] = [
       bool('is_featured', false),
       str('featured_image', { max: 1000, note: 'URL da imagem' }),
       str('featured_image_caption', { max: 500 }),
+      // Written by the crop dialog (issue #29): JSON with the original and the 4:3 and 1:1 renditions' addresses.
+      str('featured_image_renditions', { max: 1000, note: 'Versões 4:3 e 1:1 e o original da imagem (JSON)' }),
       m2o('category_id'),
       m2o('municipality_id'),
       m2o('author_id'),

@@ -12,7 +12,7 @@ type Keys<T> = Record<keyof T, true>;
 type Row<C extends keyof Schema> = Schema[C][number];
 
 const typed = {
-  news: { id: true, title: true, summary: true, content: true, slug: true, status: true, is_featured: true, featured_image: true, featured_image_caption: true, category_id: true, municipality_id: true, author_id: true, published_at: true, scheduled_at: true, first_published_at: true, created_at: true, updated_at: true, view_count: true, like_count: true } satisfies Keys<Row<'news'>>,
+  news: { id: true, title: true, summary: true, content: true, slug: true, status: true, is_featured: true, featured_image: true, featured_image_caption: true, featured_image_renditions: true, category_id: true, municipality_id: true, author_id: true, published_at: true, scheduled_at: true, first_published_at: true, created_at: true, updated_at: true, view_count: true, like_count: true } satisfies Keys<Row<'news'>>,
   categories: { id: true, name: true, slug: true, description: true } satisfies Keys<Row<'categories'>>,
   municipalities: { id: true, name: true, slug: true, created_at: true } satisfies Keys<Row<'municipalities'>>,
   events: { id: true, title: true, event_date: true, location: true, image_url: true, url: true, is_active: true } satisfies Keys<Row<'events'>>,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ASSET_PRESETS, assetUrl, isDirectusAsset, responsiveImage, savedCropSize, socialImageUrl } from './images.ts';
+import { articleImages, ASSET_PRESETS, assetUrl, isDirectusAsset, parseRenditions, renditionArea, renditionSize, responsiveImage, savedCropSize, socialImageUrl } from './images.ts';
 
 const ID = '0b7c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3';
 
@@ -76,5 +76,47 @@ describe('savedCropSize (issue #29)', () => {
 
   it('renditions are never enlarged', () => {
     expect(ASSET_PRESETS.every((p) => p.withoutEnlargement)).toBe(true);
+  });
+});
+
+describe('renditions beside the 16:9 crop (issue #29)', () => {
+  const natural = { width: 4000, height: 3000 };
+  const crop = { x: 1000, y: 1000, width: 1920, height: 1080 };
+
+  it('4:3 and 1:1 around the crop’s centre, as tall as the crop, grown to 1200 px wide where the picture allows', () => {
+    expect(renditionArea(natural, crop, 4 / 3)).toEqual({ x: 1240, y: 1000, width: 1440, height: 1080 });
+    expect(renditionArea(natural, crop, 1)).toEqual({ x: 1360, y: 940, width: 1200, height: 1200 });
+  });
+
+  it('never outside the picture: pushed in from an edge, narrowed to what it has', () => {
+    expect(renditionArea(natural, { x: 0, y: 0, width: 1600, height: 900 }, 1)).toEqual({ x: 200, y: 0, width: 1200, height: 1200 });
+    // A small original: its whole height, never more.
+    expect(renditionArea({ width: 1000, height: 700 }, { x: 0, y: 69, width: 1000, height: 562 }, 1)).toEqual({ x: 150, y: 0, width: 700, height: 700 });
+  });
+
+  it('saved at their own pixels up to 1920 wide, never enlarged', () => {
+    expect(renditionSize({ x: 0, y: 0, width: 700, height: 700 })).toEqual({ width: 700, height: 700 });
+    expect(renditionSize({ x: 0, y: 0, width: 3000, height: 3000 })).toEqual({ width: 1920, height: 1920 });
+  });
+
+  it('the stored JSON is read only as the crop dialog writes it', () => {
+    const a = (n: number) => `/api/assets/0000000${n}-0000-4000-8000-000000000000`;
+    const id = '00000001-0000-4000-8000-000000000000';
+    expect(parseRenditions(JSON.stringify({ original: id, '4:3': a(2), '1:1': a(3) }))).toEqual({ original: id, '4:3': a(2), '1:1': a(3) });
+    // The original by its id only: an address would make it public with the story.
+    expect(parseRenditions(JSON.stringify({ original: a(1), '4:3': a(2), '1:1': a(3) }))).toBeNull();
+    expect(parseRenditions(JSON.stringify({ '4:3': a(2), '1:1': a(3) }))).toEqual({ original: null, '4:3': a(2), '1:1': a(3) });
+    expect(parseRenditions(JSON.stringify({ '4:3': 'javascript:alert(1)', '1:1': a(3) }))).toBeNull();
+    expect(parseRenditions('{')).toBeNull();
+    expect(parseRenditions(null)).toBeNull();
+  });
+});
+
+describe('the images an article names for search engines (issue #29)', () => {
+  const a = (n: number) => `/api/assets/0000000${n}-0000-4000-8000-000000000000`;
+  it('16:9 at 1200, then 4:3 and 1:1 when kept, then the link-preview JPEG', () => {
+    expect(articleImages(a(1), { original: null, '4:3': a(2), '1:1': a(3) })).toEqual([`${a(1)}?key=w1200h675`, `${a(2)}?key=w1200h900`, `${a(3)}?key=w1200h1200`, `${a(1)}?key=og1200h630`]);
+    expect(articleImages(a(1), null)).toEqual([`${a(1)}?key=w1200h675`, `${a(1)}?key=og1200h630`]);
+    expect(articleImages('https://outro.example/foto.jpg', null)).toEqual(['https://outro.example/foto.jpg']);
   });
 });

@@ -25,6 +25,9 @@ export const ASSET_PRESETS: AssetPreset[] = [
     [1600, 900],
     [128, 72],
     [128, 128],
+    // The 4:3 and 1:1 renditions search engines ask for (issue #29), never enlarged.
+    [1200, 900],
+    [1200, 1200],
   ].map(([width, height]): AssetPreset => ({ key: `w${width}h${height}`, fit: 'cover', width: width!, height: height!, quality: 70, format: 'webp', withoutEnlargement: true })),
   // Link previews (WhatsApp, Facebook, X): a JPEG, which every client shows, about 1200×630 and well under 300 KB (issue #29).
   { key: 'og1200h630', fit: 'cover', width: 1200, height: 630, quality: 78, format: 'jpeg', withoutEnlargement: true },
@@ -49,6 +52,77 @@ export function savedCropSize(cropNaturalWidth: number, out: { width: number; he
   return { width: steps * stepW, height: steps * stepH };
 }
 const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
+
+/** A region of an image, in its own (natural) pixels. */
+export type ImageArea = { x: number; y: number; width: number; height: number };
+
+/** The renditions kept beside a story's 16:9 crop (issue #29): made in the browser from the original. */
+export const RENDITION_ASPECTS = { '4:3': 4 / 3, '1:1': 1 } as const;
+export type RenditionAspect = keyof typeof RENDITION_ASPECTS;
+
+/**
+ * The `aspect` region of the original around the 16:9 crop's centre: as tall as the crop, grown to
+ * LARGE_IMAGE_MIN_WIDTH wide where the picture allows, never outside it.
+ * @example renditionArea({ width: 4000, height: 3000 }, { x: 1000, y: 1000, width: 1920, height: 1080 }, 1)
+ * // { x: 1360, y: 940, width: 1200, height: 1200 }
+ */
+export function renditionArea(natural: { width: number; height: number }, crop: ImageArea, aspect: number): ImageArea {
+  const widest = Math.min(natural.width, natural.height * aspect);
+  let width = Math.min(crop.height * aspect, widest);
+  if (width < LARGE_IMAGE_MIN_WIDTH) width = Math.min(LARGE_IMAGE_MIN_WIDTH, widest);
+  width = Math.floor(width);
+  const height = Math.floor(width / aspect);
+  const clamp = (v: number, max: number) => Math.round(Math.min(Math.max(v, 0), Math.max(max, 0)));
+  return {
+    x: clamp(crop.x + crop.width / 2 - width / 2, natural.width - width),
+    y: clamp(crop.y + crop.height / 2 - height / 2, natural.height - height),
+    width,
+    height,
+  };
+}
+
+/** The size a rendition is saved at: its own pixels, narrowed to `maxWidth` — never enlarged. */
+export function renditionSize(area: ImageArea, maxWidth = 1920): { width: number; height: number } {
+  const scale = Math.min(1, maxWidth / area.width);
+  return { width: Math.round(area.width * scale), height: Math.round(area.height * scale) };
+}
+
+/**
+ * What `featured_image_renditions` holds (JSON text): the 4:3 and 1:1 renditions' addresses, and the original as
+ * uploaded (when the server took it) by its bare file id — not an address, so it never turns public with the story:
+ * it holds what the crop cut away (file-visibility follows `/api/assets/<id>` references only).
+ */
+export type ImageRenditions = { original: string | null } & Record<RenditionAspect, string>;
+const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The images an article names for search engines (NewsArticle `image`): the 16:9 crop at 1200 px wide, the 4:3
+ * and 1:1 renditions when the story has them, and the link-preview JPEG — each never enlarged.
+ */
+export function articleImages(image: string, renditions: ImageRenditions | null): string[] {
+  if (!isDirectusAsset(image)) return [image];
+  const out = [responsiveImage(image, [1200]).src];
+  if (renditions) out.push(assetUrl(renditions['4:3'], 1200, 900), assetUrl(renditions['1:1'], 1200, 1200));
+  out.push(socialImageUrl(image));
+  return [...new Set(out)];
+}
+
+/** The stored renditions, or null when there are none or they are not what the admin writes. */
+export function parseRenditions(text: unknown): ImageRenditions | null {
+  if (typeof text !== 'string' || !text.trim()) return null;
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!v || typeof v !== 'object') return null;
+  const o = v as Record<string, unknown>;
+  const asset = (u: unknown): u is string => typeof u === 'string' && isDirectusAsset(u);
+  if (!(Object.keys(RENDITION_ASPECTS) as RenditionAspect[]).every((k) => asset(o[k]))) return null;
+  if (o.original != null && !(typeof o.original === 'string' && FILE_ID.test(o.original))) return null;
+  return { original: (o.original as string | null | undefined) ?? null, '4:3': o['4:3'] as string, '1:1': o['1:1'] as string };
+}
 
 /** A Directus asset's address with one preset's key (and no other query). */
 const withPreset = (url: string, key: string): string => `${url.split('?')[0]}?key=${key}`;

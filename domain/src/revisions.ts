@@ -27,7 +27,7 @@ export function canSeeRevisions(role: string | null | undefined, userId: string,
 export const canRestoreRevision = (role: string | null | undefined, userId: string, news: Story): boolean => canEditNews(role, userId, news);
 
 /** What a restore brings back: the text of the story and its image; never status, dates, author or municipality. */
-export const RESTORED_FIELDS = ['title', 'summary', 'content', 'featured_image', 'featured_image_caption'] as const;
+export const RESTORED_FIELDS = ['title', 'summary', 'content', 'featured_image', 'featured_image_caption', 'featured_image_renditions'] as const;
 export type RestoredField = (typeof RESTORED_FIELDS)[number];
 
 /** The fields the history diffs. */

@@ -21,6 +21,8 @@ export type News = {
   is_featured: boolean;
   featured_image: string | null;
   featured_image_caption: string | null;
+  /** JSON written by the crop dialog: the original and the 4:3 and 1:1 renditions (domain/images parseRenditions). */
+  featured_image_renditions: string | null;
   category_id: string | Category | null;
   municipality_id: string | Municipality | null;
   author_id: string | null;
@@ -161,6 +163,7 @@ export const PUBLIC_NEWS_FIELDS = [
   'is_featured',
   'featured_image',
   'featured_image_caption',
+  'featured_image_renditions',
   'category_id',
   'municipality_id',
   'author_id',

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { municipalitySlug } from './slug.ts';
 import { INSTITUTIONAL_PAGE_KEYS, INSTITUTIONAL_PAGE_MAX, SETTING_KEYS, type SettingKey } from './settings.ts';
 import { NEWS_STATUSES } from './news-status.ts';
+import { parseRenditions } from './images.ts';
 import { TEXT_LOSING_TAGS } from './sanitize.ts';
 
 export const MESSAGES = {
@@ -17,6 +18,7 @@ export const MESSAGES = {
   contentRequired: 'Conteúdo é obrigatório',
   contentRawEmbed: 'O conteúdo não pode ter iframe, script ou embed: para vídeos e publicações, deixe o link sozinho numa linha',
   statusInvalid: 'Status inválido',
+  renditionsInvalid: 'As versões 4:3 e 1:1 da imagem são inválidas: envie a imagem de novo',
   nameRequired: 'Nome é obrigatório',
   slugRequired: 'Slug é obrigatório',
   fullNameRequired: 'Nome completo é obrigatório',
@@ -103,8 +105,8 @@ export function losingMarkupMessage(content: string): string | null {
  * The body holds no raw iframe, script, object or embed (issue #15).
  * @example validateNews({ title: ' ', content: 'x' }).title // 'Título é obrigatório'
  */
-export function validateNews(n: Row): FieldErrors<'title' | 'content' | 'status'> {
-  const e: FieldErrors<'title' | 'content' | 'status'> = {};
+export function validateNews(n: Row): FieldErrors<'title' | 'content' | 'status' | 'featured_image_renditions'> {
+  const e: FieldErrors<'title' | 'content' | 'status' | 'featured_image_renditions'> = {};
   if (blank(n.title)) e.title = MESSAGES.titleRequired;
   if (blank(n.content)) e.content = MESSAGES.contentRequired;
   else if (typeof n.content === 'string' && RAW_EMBED.test(n.content)) e.content = MESSAGES.contentRawEmbed;
@@ -113,6 +115,9 @@ export function validateNews(n: Row): FieldErrors<'title' | 'content' | 'status'
     if (losing) e.content = losing;
   }
   if (n.status != null && !(NEWS_STATUSES as readonly unknown[]).includes(n.status)) e.status = MESSAGES.statusInvalid;
+  // Written by the crop dialog: the asset addresses of the 4:3 and 1:1 renditions (and the original).
+  const r = n.featured_image_renditions;
+  if (r != null && r !== '' && !parseRenditions(r)) e.featured_image_renditions = MESSAGES.renditionsInvalid;
   return e;
 }
 

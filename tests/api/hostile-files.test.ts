@@ -107,6 +107,33 @@ describe('embargoed images', () => {
     await eventually(async () => (await asset(id)).status === 403);
   });
 
+  it("a story's 4:3 and 1:1 versions follow its photo (private, then public with the story); its original stays private (issue #29)", async () => {
+    const [photo, square, fourThree, original] = await Promise.all(
+      ['foto.jpg', 'foto-1x1.jpg', 'foto-4x3.jpg', 'foto-original.jpg'].map(async (name) => (await upload(who.producer, jpeg, name, 'image/jpeg')).data!.id),
+    );
+    const renditions = JSON.stringify({ original, '4:3': `/api/assets/${fourThree}`, '1:1': `/api/assets/${square}` });
+    const news = created(await who.producer.post('/items/news', newsFactory({ status: 'pending', featured_image: `/api/assets/${photo}`, featured_image_renditions: renditions })));
+    for (const id of [photo, square, fourThree, original]) expect((await asset(id!)).status, id).toBe(403);
+    expect((await who.editor.patch(`/items/news/${news.id}`, { status: 'published' })).status).toBe(200);
+    await eventually(async () => (await asset(square!)).status === 200 && (await asset(fourThree!)).status === 200);
+    expect((await asset(photo!)).status).toBe(200);
+    // What the crop cut away is the newsroom's, not the public's.
+    expect((await asset(original!)).status).toBe(403);
+    // Anything but the dialog's JSON is refused, in pt-BR, before it is stored.
+    const bad = await who.editor.patch(`/items/news/${news.id}`, { featured_image_renditions: JSON.stringify({ '4:3': 'javascript:alert(1)', '1:1': `/api/assets/${square}` }) });
+    expect(bad.status).toBe(400);
+    expect(bad.data.errors[0].message).toBe('As versões 4:3 e 1:1 da imagem são inválidas: envie a imagem de novo');
+  });
+
+  it('a producer cannot point the versions at a file that is not hers and not public (issue #29)', async () => {
+    const theirs = (await upload(who.editor, jpeg, 'do-editor.jpg', 'image/jpeg')).data!.id;
+    const mine = (await upload(who.producer, jpeg, 'minha.jpg', 'image/jpeg')).data!.id;
+    const renditions = JSON.stringify({ original: null, '4:3': `/api/assets/${theirs}`, '1:1': `/api/assets/${mine}` });
+    const res = await who.producer.post('/items/news', newsFactory({ status: 'pending', featured_image: `/api/assets/${mine}`, featured_image_renditions: renditions }));
+    expect(res.status).toBe(403);
+    expect(res.data.errors[0].message).toBe('Imagem indisponível: use uma imagem enviada por você ou já publicada no portal.');
+  });
+
   it('a photo also used by another published story stays public when one of them is unpublished', async () => {
     const id = (await upload(who.editor, jpeg, 'compartilhada.jpg', 'image/jpeg')).data!.id;
     const a = created(await who.editor.post('/items/news', newsFactory({ status: 'published', featured_image: `/api/assets/${id}` })));

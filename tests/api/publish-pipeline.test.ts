@@ -161,6 +161,26 @@ describe('publish pipeline', () => {
     expect(readFileSync(corrections, 'utf8')).not.toContain(note);
   });
 
+  it('a story with 4:3 and 1:1 versions names them in its NewsArticle image, at 1200 px and never enlarged (issue #29)', async () => {
+    const id = (n: number) => `0000000${n}-0000-4000-8000-00000000029${n}`;
+    const renditions = JSON.stringify({ original: id(4), '4:3': `/api/assets/${id(2)}`, '1:1': `/api/assets/${id(3)}` });
+    const n = ok(
+      await who.editor.post('/items/news', newsFactory({ title: `Pipeline versões ${Date.now()}`, status: 'published', featured_image: `/api/assets/${id(1)}`, featured_image_renditions: renditions })),
+    ) as { slug: string };
+    await until(() => existsSync(page(n.slug)), 90_000, 'página publicada');
+    const html = readFileSync(page(n.slug), 'utf8');
+    const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!);
+    const article = [ld].flat().find((x: { '@type'?: string }) => x['@type'] === 'NewsArticle');
+    expect(article.image.map((u: string) => new URL(u).pathname + new URL(u).search)).toEqual([
+      `/api/assets/${id(1)}?key=w1200h675`,
+      `/api/assets/${id(2)}?key=w1200h900`,
+      `/api/assets/${id(3)}?key=w1200h1200`,
+      `/api/assets/${id(1)}?key=og1200h630`,
+    ]);
+    // The original is the newsroom's: never on the page.
+    expect(html).not.toContain(id(4));
+  });
+
   it('a burst of eight saves is merged into a few builds (the running one, then one per wave) and ends on the last state', async () => {
     const created = await who.editor.post('/items/news', newsFactory({ title: `Rajada ${Date.now()}`, status: 'published' }));
     await builder.idle();

@@ -123,6 +123,8 @@ test('editor escreve com a barra, cola do Google Docs, publica e a página públ
   const uploaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/files' && r.request().method() === 'POST', { timeout: 60_000 });
   await page.getByRole('dialog', { name: 'Recortar Imagem' }).getByRole('button', { name: 'Enviar imagem' }).click();
   expect((await uploaded).ok()).toBe(true);
+  // Then its 4:3 and 1:1 versions and the original (issue #29): the dialog closes once they are stored.
+  await expect(page.getByRole('dialog', { name: 'Recortar Imagem' })).toHaveCount(0, { timeout: 60_000 });
   await expectToast(page, 'Sucesso', 'Imagem carregada com sucesso');
   await expect(body.getByRole('img', { name: 'Rua alagada no Guamá' })).toBeVisible();
 

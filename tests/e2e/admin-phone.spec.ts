@@ -75,8 +75,9 @@ test('no celular: a produtora escreve com foto e envia para revisão; o editor a
   await expect(crop).toBeVisible();
   expect((await crop.boundingBox())!.width).toBe(390);
   await crop.getByRole('button', { name: 'Enviar imagem' }).tap();
+  // The dialog closes once the crop and its 4:3 and 1:1 versions are stored (the server checks each file first).
+  await expect(crop).toHaveCount(0, { timeout: 60_000 });
   await expectToast(page, 'Sucesso', 'Imagem carregada com sucesso');
-  await expect(crop).toHaveCount(0);
   await expect(editor.getByRole('img', { name: 'Imagem destacada' })).toBeVisible();
   // The toast takes its own room at the top: "Criar" and every other control stay uncovered.
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -112,8 +112,9 @@ test('upload de imagem: recorte 16:9 no tamanho do próprio recorte (JPEG) em ne
   const uploaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/files' && r.request().method() === 'POST', { timeout: 60_000 });
   await crop.getByRole('button', { name: 'Enviar imagem' }).click();
   expect((await uploaded).ok()).toBe(true);
+  // Then its 4:3 and 1:1 versions and the original (issue #29): the dialog closes once they are stored.
+  await expect(crop).toHaveCount(0, { timeout: 60_000 });
   await expectToast(page, 'Sucesso', 'Imagem carregada com sucesso');
-  await expect(crop).toHaveCount(0);
   // The field shows the picture itself, never its internal address as text (issue #34).
   const picture = news.getByRole('img', { name: 'Imagem destacada' });
   await expect(picture).toBeVisible();
@@ -137,11 +138,22 @@ test('upload de imagem: recorte 16:9 no tamanho do próprio recorte (JPEG) em ne
   await news.getByLabel('Conteúdo').fill('Texto');
   await news.getByRole('button', { name: 'Criar' }).click();
   await expectToast(page, 'Sucesso', 'Notícia criada com sucesso');
-  const [row] = (await adminApi().request(readItems('news', { filter: { title: { _eq: title } }, fields: ['id', 'featured_image'] }))) as Array<{
+  const [row] = (await adminApi().request(readItems('news', { filter: { title: { _eq: title } }, fields: ['id', 'featured_image', 'featured_image_renditions'] }))) as Array<{
     id: string;
     featured_image: string;
+    featured_image_renditions: string;
   }>;
   expect(row?.featured_image).toBe(url);
+  // Beside the crop: its 4:3 and 1:1 versions, cut from the original (1200x675) around the crop's centre at the original's own
+  // pixels (never enlarged: its full height), and the original as uploaded, kept by id (issue #29).
+  const kept = JSON.parse(row!.featured_image_renditions) as { original: string; '4:3': string; '1:1': string };
+  const sizes = async (ids: string[]) =>
+    (await adminApi().request(readFiles({ filter: { id: { _in: ids } }, fields: ['id', 'width', 'height', 'type'] }))) as Array<{ id: string; width: number; height: number; type: string }>;
+  const idOf = (u: string) => u.split('/').pop()!;
+  const got = await sizes([idOf(kept['4:3']), idOf(kept['1:1']), kept.original]);
+  expect(got.find((f) => f.id === idOf(kept['4:3']))).toMatchObject({ width: 900, height: 675, type: 'image/jpeg' });
+  expect(got.find((f) => f.id === idOf(kept['1:1']))).toMatchObject({ width: 675, height: 675, type: 'image/jpeg' });
+  expect(got.find((f) => f.id === kept.original)).toMatchObject({ width: 1200, height: 675 });
   await adminApi().request(deleteItem('news', row!.id));
   check();
 });

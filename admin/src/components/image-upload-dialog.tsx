@@ -2,14 +2,16 @@
  * Select → crop ("Recortar Imagem") → upload → done (spec sections 2, 4, 5).
  * Used for news images (16:9, at least 800x450, min 100 px wide) and avatars (1:1, 200x200).
  * A news crop keeps its own pixels up to 1920 px wide (issue #29): Google Discover
- * and Top Stories want 1200 px, and the renditions are never enlarged.
+ * and Top Stories want 1200 px, and the renditions are never enlarged. A story's
+ * featured image (`renditions`) also keeps the original as uploaded and its 4:3
+ * and 1:1 versions around the crop's centre, cut from the original here.
  */
 import { useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import ReactCrop, { centerCrop, makeAspectCrop, type PixelCrop, type Crop } from 'react-image-crop';
 import 'react-image-crop/dist/ReactCrop.css';
-import { LARGE_IMAGE_MIN_WIDTH, savedCropSize } from '@portal/domain/images';
+import { LARGE_IMAGE_MIN_WIDTH, RENDITION_ASPECTS, renditionArea, renditionSize, savedCropSize, type RenditionAspect } from '@portal/domain/images';
 import { LIMITS } from '@portal/domain/limits';
-import { cropToJpeg, naturalArea } from '../lib/crop.ts';
+import { areaToJpeg, cropToJpeg, naturalArea } from '../lib/crop.ts';
 import { newsImageName, uploadImage } from '../lib/upload.ts';
 import { Button } from './ui/button.tsx';
 import { Dialog } from './ui/dialog.tsx';
@@ -18,8 +20,11 @@ import { useToast } from './ui/toast.tsx';
 type Props = {
   open: boolean;
   onClose: () => void;
-  onUploaded: (url: string) => void;
+  /** `renditions`: with the `renditions` prop, the JSON of the original and the 4:3 and 1:1 versions (null if they failed). */
+  onUploaded: (url: string, extra?: { renditions: string | null }) => void;
   aspect: number;
+  /** Keep the original and its 4:3 and 1:1 versions beside the crop (a story's featured image, issue #29). */
+  renditions?: boolean;
   /** The saved size; with `maxWidth`, a larger crop keeps its own pixels up to it (domain savedCropSize). */
   output: { width: number; height: number; quality: number; maxWidth?: number };
   minWidth?: number;
@@ -41,9 +46,10 @@ export const NEWS_IMAGE_UPLOAD = {
   fileName: () => newsImageName(),
 } as const satisfies Pick<Props, 'aspect' | 'output' | 'minWidth' | 'folder' | 'fileName'>;
 
-export function ImageUploadDialog({ open, onClose, onUploaded, aspect, output, minWidth = 0, folder, fileName, title = 'Enviar Imagem' }: Props) {
+export function ImageUploadDialog({ open, onClose, onUploaded, aspect, output, minWidth = 0, folder, fileName, title = 'Enviar Imagem', renditions = false }: Props) {
   const toast = useToast();
   const [src, setSrc] = useState<string | null>(null);
+  const [original, setOriginal] = useState<File | null>(null);
   const [crop, setCrop] = useState<Crop>();
   const [done, setDone] = useState<PixelCrop | null>(null);
   const [busy, setBusy] = useState(false);
@@ -58,6 +64,7 @@ export function ImageUploadDialog({ open, onClose, onUploaded, aspect, output, m
   function reset() {
     if (src) URL.revokeObjectURL(src);
     setSrc(null);
+    setOriginal(null);
     setCrop(undefined);
     setDone(null);
     setSizes(null);
@@ -72,6 +79,7 @@ export function ImageUploadDialog({ open, onClose, onUploaded, aspect, output, m
     const file = e.target.files?.[0];
     if (!file) return;
     reset();
+    setOriginal(file);
     setSrc(URL.createObjectURL(file));
   }
 
@@ -84,6 +92,34 @@ export function ImageUploadDialog({ open, onClose, onUploaded, aspect, output, m
     setDone({ unit: 'px', x: (c.x / 100) * width, y: (c.y / 100) * height, width: (c.width / 100) * width, height: (c.height / 100) * height });
   }
 
+  /**
+   * The 4:3 and 1:1 versions, cut from the original around the crop's centre at their own pixels (never enlarged),
+   * and the original as uploaded. The crop stands without them: a failure leaves the story with its 16:9 image only.
+   */
+  async function keepRenditions(image: HTMLImageElement, area: PixelCrop): Promise<string | null> {
+    const natural = { width: image.naturalWidth, height: image.naturalHeight };
+    const crop = naturalArea(area, { width: image.width, height: image.height }, natural);
+    try {
+      // Drawn one after the other (one canvas at a time on a phone), sent together.
+      const versions: Array<[RenditionAspect, Blob]> = [];
+      for (const [key, ratio] of Object.entries(RENDITION_ASPECTS) as Array<[RenditionAspect, number]>) {
+        const region = renditionArea(natural, crop, ratio);
+        versions.push([key, await areaToJpeg(image, region, { ...renditionSize(region), quality: output.quality })]);
+      }
+      // The server may refuse the original (over 10 MB, a format it does not take): the versions stand. Kept by
+      // its id, private: it holds what the crop cut away (domain/images ImageRenditions).
+      const ext = /\.[a-z0-9]+$/i.exec(original?.name ?? '')?.[0] ?? '';
+      const [kept, ...sent] = await Promise.all([
+        original ? uploadImage(original, { folder, fileName: fileName().replace(/\.jpg$/, `-original${ext}`) }).catch(() => null) : null,
+        ...versions.map(([key, blob]) => uploadImage(blob, { folder, fileName: fileName().replace(/\.jpg$/, `-${key.replace(':', 'x')}.jpg`) })),
+      ]);
+      const out = Object.fromEntries(versions.map(([key], i) => [key, sent[i]!]));
+      return JSON.stringify({ original: kept ? kept.split('/').pop()! : null, ...out });
+    } catch {
+      return null;
+    }
+  }
+
   async function upload() {
     const image = img.current;
     if (!image || !done || done.width < 1 || done.height < 1) {
@@ -94,8 +130,9 @@ export function ImageUploadDialog({ open, onClose, onUploaded, aspect, output, m
     try {
       const blob = await cropToJpeg(image, done, { ...saved, quality: output.quality });
       const url = await uploadImage(blob, { folder, fileName: fileName() });
+      const extra = renditions ? { renditions: await keepRenditions(image, done) } : undefined;
       toast.success('Imagem carregada com sucesso');
-      onUploaded(url);
+      onUploaded(url, extra);
       close();
     } catch {
       toast.error('Erro ao fazer upload da imagem');

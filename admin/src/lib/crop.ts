@@ -9,12 +9,16 @@ export function naturalArea(area: PixelArea, displayed: { width: number; height:
 }
 
 export function cropToJpeg(image: HTMLImageElement, area: PixelArea, out: { width: number; height: number; quality: number }): Promise<Blob> {
+  return areaToJpeg(image, naturalArea(area, { width: image.width, height: image.height }, { width: image.naturalWidth, height: image.naturalHeight }), out);
+}
+
+/** Draws `src`, a region in the image's own pixels, into a JPEG of `out`'s size. */
+export function areaToJpeg(image: HTMLImageElement, src: PixelArea, out: { width: number; height: number; quality: number }): Promise<Blob> {
   const canvas = document.createElement('canvas');
   canvas.width = out.width;
   canvas.height = out.height;
   const ctx = canvas.getContext('2d');
   if (!ctx) return Promise.reject(new Error('canvas indisponível'));
-  const src = naturalArea(area, { width: image.width, height: image.height }, { width: image.naturalWidth, height: image.naturalHeight });
   ctx.imageSmoothingQuality = 'high';
   ctx.drawImage(image, src.x, src.y, src.width, src.height, 0, 0, out.width, out.height);
   return new Promise((resolve, reject) =>

@@ -14,6 +14,7 @@ import { adPlace, type AdPlace } from '@portal/domain/ads';
 import type { Ad, News, PortalEvent } from '@portal/domain/schema';
 import { withDefaults, type Settings } from '@portal/domain/settings';
 import { authorSlugs, categorySlug, categoryTitleFromSlug } from '@portal/domain/slug';
+import { parseRenditions, type ImageRenditions } from '@portal/domain/images';
 import { topByCount } from '@portal/domain/engagement';
 import { newestFirst, pickRelated, relatedFeedSize } from '@portal/domain/related';
 import { CATALOGUE_LIST_KINDS, CATALOGUE_LISTS, monthKey, type MonthKey } from '@portal/domain/archive';
@@ -51,6 +52,8 @@ export type Correction = { id: string; note: string; at: string };
 export type Article = CardNews & {
   content: string;
   caption: string | null;
+  /** The 4:3 and 1:1 renditions of the image (issue #29); null for stories saved before them. */
+  renditions?: ImageRenditions | null;
   isFeatured: boolean;
   updatedAt: string | null;
   /** Corrections of the story, newest first. */
@@ -109,6 +112,7 @@ const NEWS_FIELDS = [
   'is_featured',
   'featured_image',
   'featured_image_caption',
+  'featured_image_renditions',
   'author_id',
   'published_at',
   'updated_at',
@@ -213,6 +217,7 @@ function makeArticle(n: RawNews, { author, authorSlug, corrections: given }: Art
     likes: Number(n.like_count ?? 0),
     content: n.content ?? '',
     caption: n.featured_image_caption || null,
+    renditions: n.featured_image ? parseRenditions(n.featured_image_renditions) : null,
     isFeatured: !!n.is_featured,
     updatedAt,
     corrections,

@@ -19,7 +19,7 @@ type Knex = any;
 export const FILE_SOURCES = {
   news: {
     pk: 'id',
-    fields: ['featured_image', 'content'],
+    fields: ['featured_image', 'featured_image_renditions', 'content'],
     isPublic: (r: Row, now: Date) => isPubliclyVisible({ status: String(r.status), published_at: isoFromDb(r.published_at) }, now),
     publicRows: (q: Knex, db: Knex, now: Date) => wherePublicNews(q, db, now),
   },

@@ -12,13 +12,15 @@ let knex: Knex;
 /** Every SELECT of news rows by id (the reads a save makes of the story itself). */
 let storyReads: string[] = [];
 const photo = '0000000a-0000-4000-8000-000000000000';
+/** The photo's 4:3 and 1:1 versions and its original (issue #29). */
+const versions = ['0000000b', '0000000c', '0000000d'].map((p) => `${p}-0000-4000-8000-000000000000`);
 const T0 = Date.parse('2026-11-01T12:00:00Z');
 
 beforeAll(async () => {
   knex = knexFactory({ client: 'sqlite3', connection: { filename: path.join(dir, 'db.sqlite') }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
   await knex.schema.createTable('news', (t) => {
     t.string('id').primary();
-    for (const c of ['slug', 'title', 'content', 'status', 'municipality_id', 'author_id', 'featured_image', 'summary', 'category_id', 'featured_image_caption']) t.text(c);
+    for (const c of ['slug', 'title', 'content', 'status', 'municipality_id', 'author_id', 'featured_image', 'featured_image_renditions', 'summary', 'category_id', 'featured_image_caption']) t.text(c);
     for (const c of ['published_at', 'first_published_at', 'updated_at', 'scheduled_at']) t.bigInteger(c);
     t.boolean('is_featured');
   });
@@ -61,9 +63,10 @@ beforeEach(async () => {
     author_id: 'u-producer',
     municipality_id: 'm-belem',
     featured_image: `/api/assets/${photo}`,
+    featured_image_renditions: JSON.stringify({ original: versions[2], '4:3': `/api/assets/${versions[0]}`, '1:1': `/api/assets/${versions[1]}` }),
     updated_at: T0,
   });
-  await knex('directus_files').insert({ id: photo, uploaded_by: 'u-producer', portal_public: false });
+  for (const id of [photo, ...versions]) await knex('directus_files').insert({ id, uploaded_by: 'u-producer', portal_public: false });
   storyReads = [];
 });
 
@@ -89,7 +92,9 @@ describe('a story saved through its hooks (issue #31, item 3)', () => {
     expect(storyReads).toHaveLength(2);
     const row = await knex('news').where('id', 'n1').first();
     expect(row.first_published_at).not.toBeNull();
-    expect((await knex('directus_files').where('id', photo).first()).portal_public).toBeTruthy();
+    // The photo and its 4:3 and 1:1 versions: public with the story. The original stays private (it holds what the crop cut away).
+    for (const id of [photo, versions[0]!, versions[1]!]) expect((await knex('directus_files').where('id', id).first()).portal_public, id).toBeTruthy();
+    expect((await knex('directus_files').where('id', versions[2]).first()).portal_public).toBeFalsy();
     expect(asked).toEqual([expect.objectContaining({ full: false, news: ['n1'] })]);
   });
 

@@ -44,6 +44,7 @@ export const NEWS_BEFORE_COLUMNS = [
   'updated_at',
   ...SERVER_VALIDATORS.news.columns,
   'featured_image',
+  'featured_image_renditions',
 ] as const;
 const columns = [...new Set(NEWS_BEFORE_COLUMNS)];
 
@@ -101,7 +102,7 @@ export function newsHooks(o: { knex: Db; notify: (req: BuildRequest) => Promise<
         const p = payload as Row;
         refuseInvalid(null, p);
         const actor = await loadActor(accountability as Accountability, db as Db);
-        await assertFileUse(db, actor, [p.featured_image, p.content]);
+        await assertFileUse(db, actor, [p.featured_image, p.featured_image_renditions, p.content]);
         const out = prepareNewsCreate(p as NewsPayload, actor, new Date());
         out.slug = await freeSlug(db, out.slug as string);
         return out;
@@ -116,7 +117,7 @@ export function newsHooks(o: { knex: Db; notify: (req: BuildRequest) => Promise<
         await refuseStaleEdit(db, p, rows);
         refuseInvalid(keys.length ? rows : [{}], p);
         const actor = await loadActor(accountability as Accountability, db as Db);
-        await assertFileUse(db, actor, [p.featured_image, p.content]);
+        await assertFileUse(db, actor, [p.featured_image, p.featured_image_renditions, p.content]);
         const previous = rows.map(previousOf);
         const now = new Date();
         const out = prepareNewsUpdate(p as NewsPayload, previous, actor, now);

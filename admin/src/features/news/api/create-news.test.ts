@@ -11,6 +11,7 @@ const input: NewsInput = {
   municipality_id: null,
   featured_image: '',
   featured_image_caption: null,
+      featured_image_renditions: null,
   is_featured: true,
   scheduled_at: '2030-01-01T12:00:00.000Z',
 };

@@ -21,6 +21,8 @@ export const newsInputSchema = z
   municipality_id: z.string().nullable(),
   featured_image: z.string().nullable(),
   featured_image_caption: z.string().nullable(),
+  /** The original and the 4:3 and 1:1 versions (JSON from the crop dialog); absent in drafts saved before them. */
+  featured_image_renditions: z.string().nullable().optional(),
   is_featured: z.boolean(),
   /** ISO timestamp; only meaningful for editor-level users publishing. */
   scheduled_at: z.string().nullable(),
@@ -48,6 +50,8 @@ export function newsPayload(input: NewsInput, role: Role | null): Record<string,
     municipality_id: input.municipality_id || null,
     featured_image: blankToNull(input.featured_image),
     featured_image_caption: blankToNull(input.featured_image_caption),
+    // The versions belong to the image they were cut from.
+    featured_image_renditions: blankToNull(input.featured_image) ? (input.featured_image_renditions ?? null) : null,
     scheduled_at: editor && input.status === 'published' ? input.scheduled_at || null : null,
   };
   if (mayFeature(role)) payload.is_featured = input.is_featured;

@@ -29,6 +29,7 @@ const FIELDS = [
   'is_featured',
   'featured_image',
   'featured_image_caption',
+  'featured_image_renditions',
   { category_id: ['id', 'name'] },
   { municipality_id: ['id', 'name'] },
   'author_id',

@@ -22,6 +22,7 @@ const STORY = {
   is_featured: false,
   featured_image: null,
   featured_image_caption: null,
+      featured_image_renditions: null,
   category_id: null,
   municipality_id: { id: 'm-belem', name: 'Belém' },
   author_id: 'user-producer',

@@ -65,6 +65,7 @@ function initialValues(news: NewsRow | null, producerMunicipality: string | null
       municipality_id: producerMunicipality,
       featured_image: null,
       featured_image_caption: null,
+      featured_image_renditions: null,
       is_featured: false,
       scheduled_at: null,
     };
@@ -79,6 +80,7 @@ function initialValues(news: NewsRow | null, producerMunicipality: string | null
     municipality_id: news.municipality_id?.id ?? null,
     featured_image: news.featured_image,
     featured_image_caption: news.featured_image_caption,
+    featured_image_renditions: news.featured_image_renditions ?? null,
     is_featured: news.is_featured,
     // Editing preloads the schedule from published_at (spec section 4).
     scheduled_at: asUtc(news.published_at),
@@ -353,7 +355,11 @@ export function NewsForm({ news, role, profile, categories, municipalities, labe
           value={values.featured_image}
           caption={values.featured_image_caption}
           onUpload={() => setUploading(true)}
-          onChange={(url) => set('featured_image', url)}
+          onChange={(url) => {
+            // Another address (or none): the versions cut from the old image no longer match it.
+            set('featured_image', url);
+            set('featured_image_renditions', null);
+          }}
           onCaption={(caption) => set('featured_image_caption', caption)}
         />
         {mayFeature(role) && <CheckboxField label="Destaque" checked={values.is_featured} onChange={(e) => set('is_featured', e.target.checked)} />}
@@ -384,7 +390,16 @@ export function NewsForm({ news, role, profile, categories, municipalities, labe
           }}
         />
       )}
-      <ImageUploadDialog open={uploading} onClose={() => setUploading(false)} onUploaded={(url) => set('featured_image', url)} {...NEWS_IMAGE_UPLOAD} />
+      <ImageUploadDialog
+        open={uploading}
+        onClose={() => setUploading(false)}
+        onUploaded={(url, extra) => {
+          set('featured_image', url);
+          set('featured_image_renditions', extra?.renditions ?? null);
+        }}
+        renditions
+        {...NEWS_IMAGE_UPLOAD}
+      />
       <ImageUploadDialog
         open={!!inlineImage}
         onClose={() => setInlineImage(null)}

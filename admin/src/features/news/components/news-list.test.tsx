@@ -16,6 +16,7 @@ const row = (i: number, over: Record<string, unknown> = {}) => ({
   is_featured: false,
   featured_image: null,
   featured_image_caption: null,
+      featured_image_renditions: null,
   category_id: { id: 'c', name: 'Política' },
   municipality_id: { id: 'm-belem', name: 'Belém' },
   author_id: 'user-producer',
