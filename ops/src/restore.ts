@@ -326,6 +326,8 @@ export async function restoreArchive(archive: string, place: Place, o: RestoreOp
     } catch (e) {
       const why = e instanceof ChangedArchive ? `mudou durante a restauração (${e.message})` : e instanceof Error ? e.message : String(e);
       if (!placed) throw refuse(`arquivo corrompido ou incompleto: ${why}`);
+      // Putting the data in place failed (the database's restore, a full disk): as it is, the site not yet live.
+      if (!siteLive) throw e;
       throw new RestoreIncomplete(`O banco e os arquivos foram restaurados e o site está no ar, mas a leitura do backup falhou depois (${why}): restaure de novo com --replace.`);
     }
     if (site.failure) {

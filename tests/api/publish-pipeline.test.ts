@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startBuilder } from '../../scripts/lib/builder/service.ts';
 import { startFrontServer } from '../../scripts/lib/front-server.ts';
 import { literalNewsSlug, newsSlug } from '../../domain/src/slug.ts';
-import { adFactory, admin, anonymous, asEveryone, created as ok, message, newsFactory, type Api, type Who } from './support.ts';
+import sharp from 'sharp';
+import { adFactory, admin, anonymous, asEveryone, baseUrl, created as ok, message, newsFactory, type Api, type Who } from './support.ts';
 import { statSync } from 'node:fs';
 
 let who: Record<Who, Api>;
@@ -161,8 +162,22 @@ describe('publish pipeline', () => {
     expect(readFileSync(corrections, 'utf8')).not.toContain(note);
   });
 
+  /** A small JPEG uploaded by the editor; its id. */
+  const uploadJpeg = async (name: string): Promise<string> => {
+    const bytes = await sharp({ create: { width: 64, height: 36, channels: 3, background: { r: 20, g: 90, b: 160 } } }).jpeg().toBuffer();
+    const form = new FormData();
+    form.append('title', name);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
+    const res = await fetch(`${baseUrl()}/files`, { method: 'POST', headers: { authorization: `Bearer ${who.editor.token}` }, body: form });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: { id: string } }).data.id;
+  };
+
   it('a story with 4:3 and 1:1 versions names them in its NewsArticle image, at 1200 px and never enlarged (issue #29)', async () => {
-    const id = (n: number) => `0000000${n}-0000-4000-8000-00000000029${n}`;
+    // Real files (the photo, its versions, the original): the suite's database is backed up and checked by other files.
+    const [photo, fourThree, square, original] = await Promise.all(['foto', 'foto-4x3', 'foto-1x1', 'foto-original'].map((n) => uploadJpeg(`${n}.jpg`)));
+    const ids = [photo, fourThree, square, original] as string[];
+    const id = (n: number) => ids[n - 1]!;
     const renditions = JSON.stringify({ original: id(4), '4:3': `/api/assets/${id(2)}`, '1:1': `/api/assets/${id(3)}` });
     const n = ok(
       await who.editor.post('/items/news', newsFactory({ title: `Pipeline versões ${Date.now()}`, status: 'published', featured_image: `/api/assets/${id(1)}`, featured_image_renditions: renditions })),
