@@ -302,7 +302,7 @@ export async function restoreArchive(archive: string, place: Place, o: RestoreOp
       log('guardando um backup do que vai ser substituído…');
       replacedBackup = (await takeBackup(place, { label: 'antes-da-restauracao', log })).file;
     }
-    await placeData(place, manifest, staged);
+    await placeData(place, manifest, staged, log);
     secretsFile = placeSecrets(place, manifest, staged);
     if (releases && siteDir && siteReady) {
       // Builds wait while the rest of the pages still arrive (a targeted build copies the live release).
@@ -344,24 +344,23 @@ export async function restoreArchive(archive: string, place: Place, o: RestoreOp
   } finally {
     rmSync(staging, { recursive: true, force: true });
     releases?.markRestoring(null);
-    if (releases && siteDir && !siteLive) {
-      releases.discard(siteDir);
-      await releases.settled();
-      if (!siteRootExisted) rmSync(place.releasesRoot!, { recursive: true, force: true });
-    }
+    if (releases && siteDir && !siteLive) releases.discard(siteDir);
+    // Releases sent away (a discarded folder, or older ones pruned by the switch) are deleted before returning.
     await releases?.settled();
+    if (siteDir && !siteLive && !siteRootExisted) rmSync(place.releasesRoot!, { recursive: true, force: true });
     if (!placed && made) rmSync(made, { recursive: true, force: true });
   }
 }
 
 /** The database and the uploads, from `staged`, into their places. */
-async function placeData(place: Place, manifest: Manifest, staged: (p: string) => string) {
+async function placeData(place: Place, manifest: Manifest, staged: (p: string) => string, log: (s: string) => void) {
   if (place.db.kind === 'sqlite') {
     const file = place.db.file;
     mkdirSync(path.dirname(file), { recursive: true });
     for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) rmSync(f, { force: true });
     move(staged(manifest.database.path), file);
   } else {
+    log('restaurando o PostgreSQL…');
     await restorePostgres(place.db.connection, staged(manifest.database.path));
   }
 

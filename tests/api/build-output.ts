@@ -30,3 +30,12 @@ export const buildMoment = (b: Buffer) =>
     .replace(/&quot;now&quot;:\[0,&quot;[0-9T:.Z-]+&quot;\]/g, 'NOW')
     .replace(/<astro-island uid="[^"]+"/g, '<astro-island uid=""')
     .replace(/(<time datetime="[^"]*" data-rel=""[^>]*>)[^<]*<\/time>/g, '$1</time>');
+
+/** Where two pages first differ once the build moment is set aside: a failure names the text, not only the file. */
+export function firstDifference(file: string, a: Buffer, b: Buffer): string {
+  const [x, y] = [buildMoment(a), buildMoment(b)];
+  let i = 0;
+  while (i < x.length && x[i] === y[i]) i++;
+  const around = (s: string) => JSON.stringify(Buffer.from(s.slice(Math.max(0, i - 80), i + 80), 'latin1').toString('utf8'));
+  return `${file} @${i}: ${around(x)} ≠ ${around(y)}`;
+}

@@ -173,13 +173,17 @@ test.describe('article', () => {
   });
 
   test('an unknown slug shows "Notícia não encontrada", a toast, then goes home', async ({ page }) => {
+    // The page's own clock held: the checks (axe included) run on the page, not while it is already going home.
+    await page.clock.install();
     const res = await page.goto('/news/esta-noticia-nao-existe');
     expect(res?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Notícia não encontrada' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Voltar à página inicial' })).toHaveAttribute('href', '/');
     await expect(page.getByRole('alert')).toContainText('Notícia não encontrada');
     await expectNoAxeViolations(page);
-    await expect(page).toHaveURL(/\/$/, { timeout: 6000 });
+    // Its three seconds pass: home.
+    await page.clock.runFor(3000);
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('a news that is not published is not found', async ({ page }) => {

@@ -43,7 +43,6 @@ export type BuilderOptions = {
 /** At 100,000 news a full build takes 2 to 6 minutes on the 2-core machines measured (issue #8): a wide margin. */
 export const FULL_BUILD_LIMIT_MIN = 30;
 
-
 /** What a build was, as the log names it. */
 const buildKind = (req: BuildRequest) =>
   req.full ? 'build completo' : req.news.length ? `publicação de ${req.news.length} notícia(s)` : 'mudança geral do site';

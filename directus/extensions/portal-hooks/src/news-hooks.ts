@@ -13,12 +13,13 @@
  */
 import { uniqueSlug } from '@portal/domain/slug';
 import { isSlugLocked } from '@portal/domain/permalinks';
-import { firstError, SERVER_VALIDATORS } from '@portal/domain/validation';
+import { SERVER_VALIDATORS } from '@portal/domain/validation';
 import { dbDate, isoFromDb } from '../../shared/db-date.ts';
 import { invalid } from '../../shared/portal-error.ts';
 import { loadActor, type Accountability } from './actor.ts';
 import { carried, carry } from './carry.ts';
 import { refuseStaleEdit } from './edit-conflict.ts';
+import { refusal } from './validation-filters.ts';
 import { assertFileUse } from './file-use.ts';
 import { candidateFiles, refreshFileVisibility } from './file-visibility.ts';
 import { prepareNewsCreate, prepareNewsUpdate, publishDatesByRow, type NewsPayload, type PreviousNews } from './news-rules.ts';
@@ -66,16 +67,6 @@ const previousOf = (r: Row): PreviousNews => ({
   author_id: (r.author_id as string | null) ?? null,
 });
 
-/** The form's rules (domain/validation), on each row as it will be: the columns they read, merged with the payload. */
-function refuseInvalid(rows: Row[] | null, payload: Row) {
-  const { validate, columns: read } = SERVER_VALIDATORS.news;
-  for (const row of rows ?? [null]) {
-    const stored = row ? Object.fromEntries(read.map((c) => [c, row[c]])) : {};
-    const error = firstError(validate({ ...stored, ...payload }));
-    if (error) throw invalid(error);
-  }
-}
-
 /** Slug unique among news and their old addresses: "titulo", "titulo-2", … (self excluded on update). */
 const freeSlug = async (db: Db, slug: string, selfIds: Keys = []): Promise<string> => uniqueSlug(slug, await takenSlugs(db, slug, selfIds));
 
@@ -100,7 +91,8 @@ export function newsHooks(o: { knex: Db; notify: (req: BuildRequest) => Promise<
       'news.items.create',
       async (payload, _meta, { database: db, accountability }) => {
         const p = payload as Row;
-        refuseInvalid(null, p);
+        const error = refusal('news', null, p);
+        if (error) throw invalid(error);
         const actor = await loadActor(accountability as Accountability, db as Db);
         await assertFileUse(db, actor, [p.featured_image, p.featured_image_renditions, p.content]);
         const out = prepareNewsCreate(p as NewsPayload, actor, new Date());
@@ -115,7 +107,9 @@ export function newsHooks(o: { knex: Db; notify: (req: BuildRequest) => Promise<
         const p = payload as Row;
         const rows = await beforeRows(db, keys);
         await refuseStaleEdit(db, p, rows);
-        refuseInvalid(keys.length ? rows : [{}], p);
+        // The form's rules on each row as it will be (validation-filters.ts).
+        const error = refusal('news', keys.length ? rows : [{}], p);
+        if (error) throw invalid(error);
         const actor = await loadActor(accountability as Accountability, db as Db);
         await assertFileUse(db, actor, [p.featured_image, p.featured_image_renditions, p.content]);
         const previous = rows.map(previousOf);

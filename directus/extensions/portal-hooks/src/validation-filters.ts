@@ -15,14 +15,16 @@ const PRIMARY_KEY: Partial<Record<ValidatedCollection, string>> = { settings: 'k
 
 /**
  * The first pt-BR message refusing the write, or null: `rows` are the stored
- * rows of an update (none for a create).
+ * rows of an update (none for a create); of each, the columns the validator
+ * reads are merged with the payload (a hook may hand it wider rows).
  * @example refusal('ads', [{ title: 'A', ad_type: 'banner', content: 'x' }], { link_url: 'x' }) // 'URL inválida'
  */
 export function refusal(collection: ValidatedCollection, rows: Row[] | null, payload: Row): string | null {
-  const { validate } = SERVER_VALIDATORS[collection] as { validate: (row: Row) => Record<string, string | undefined> };
+  const { validate, columns } = SERVER_VALIDATORS[collection] as { validate: (row: Row) => Record<string, string | undefined>; columns: readonly string[] };
   if (!rows) return firstError(validate(payload));
   for (const row of rows) {
-    const error = firstError(validate({ ...row, ...payload }));
+    const stored = Object.fromEntries(columns.filter((c) => c in row).map((c) => [c, row[c]]));
+    const error = firstError(validate({ ...stored, ...payload }));
     if (error) return error;
   }
   return null;
