@@ -9,13 +9,13 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { isStoryHelper, isTargetedBuild } from './domain/src/build-contract.ts';
-import { beginPostBuild } from './scripts/lib/builder/post-build.ts';
-import { startStoryHelpers } from './scripts/lib/builder/story-shards.ts';
+import { beginPostBuild } from '@portal/builder/post-build';
+import { startStoryHelpers } from '@portal/builder/story-shards';
 import { islandChunksPlugin } from './site/src/lib/island-preload.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const targeted = isTargetedBuild(process.env);
-// A full build's story helper (scripts/lib/builder/story-shards.ts): story pages only, its build does the rest.
+// A full build's story helper (builder/src/story-shards.ts): story pages only, its build does the rest.
 const storyHelper = isStoryHelper(process.env);
 const outDir = process.env.SITE_OUT_DIR ? path.resolve(process.env.SITE_OUT_DIR) : path.join(here, 'dist/site');
 // Astro's scratch space (.prerender) per output folder: builds running side by
@@ -32,7 +32,7 @@ const scratchDir = path.join(here, '.cache/astro-build', createHash('sha1').upda
  * in its own scratch folder (inside the project, so they resolve its packages).
  */
 function ownPrerenderScratch() {
-  // Set only in the live lane's warm process (KEEP_PRERENDERER, scripts/lib/builder/warm-render.ts).
+  // Set only in the live lane's warm process (KEEP_PRERENDERER, builder/src/warm-render.ts).
   const keep = globalThis[Symbol.for('portal.keepPrerenderer')];
   return {
     name: 'portal-own-prerender-scratch',
@@ -44,7 +44,7 @@ function ownPrerenderScratch() {
           adapterFeatures: { buildOutput: 'static', preserveBuildServerDir: true },
           supportedAstroFeatures: { staticOutput: 'stable', sharpImageService: 'stable' },
         }),
-      // The live lane's warm process keeps this build's page renderer for the next targeted builds (scripts/lib/builder/warm-render.ts).
+      // The live lane's warm process keeps this build's page renderer for the next targeted builds (builder/src/warm-render.ts).
       'astro:build:start': ({ setPrerenderer }) => {
         if (keep) setPrerenderer((d) => keep(d, path.join(scratchDir, '.prerender')));
       },
@@ -57,9 +57,9 @@ function ownPrerenderScratch() {
 }
 
 /**
- * Search index and not-found copy (scripts/lib/builder/post-build.ts, shared
+ * Search index and not-found copy (builder/src/post-build.ts, shared
  * with the warm render); in a full build, the processes that render its story
- * pages beside it (scripts/lib/builder/story-shards.ts), started once the
+ * pages beside it (builder/src/story-shards.ts), started once the
  * search-index process that hands them the rows is.
  */
 function portalPostBuild() {
@@ -95,7 +95,7 @@ export default defineConfig({
   // renderToString instead of web streams: static cards render markedly faster at 10k pages.
   integrations: [react({ experimentalDisableStreaming: true }), ownPrerenderScratch(), portalPostBuild()],
   // No script of ours is inlined into a page: every executable inline script is one of Astro's own
-  // runtime snippets, whose hashes the CSP lists (scripts/lib/security-headers.ts; issue #32).
+  // runtime snippets, whose hashes the CSP lists (edge/src/security-headers.ts; issue #32).
   // The client build's chunks, for the islands' modulepreload links (site/src/lib/island-preload.ts).
   vite: { plugins: [tailwindcss(), islandChunksPlugin()], build: { assetsInlineLimit: 0 } },
 });

@@ -16,6 +16,8 @@ const features = readdirSync(new URL('./admin/src/features', import.meta.url), {
 const SDK = { name: '@directus/sdk', message: 'Use o cliente tipado do runtime (lib/directus.ts).' };
 /** Paths that climb out of a tree into another one (relative imports only). */
 const into = (dirs, message) => ({ regex: `^(\\.\\./)+(${dirs.join('|')})/`, message });
+/** The workspace's own packages an area must not import (package imports). */
+const pkg = (names, message) => ({ regex: `^@portal/(${names.join('|')})(/|$)`, message });
 
 /** The rule for files of one area: its forbidden neighbours, plus the SDK unless allowed. */
 const boundaries = (patterns, { sdk = false } = {}) => ({
@@ -33,16 +35,34 @@ export default tseslint.config(
     rules: boundaries([]),
   },
   // The domain is pure: it imports nothing of the apps around it.
-  { files: ['domain/**/*.ts'], rules: boundaries([into(['admin', 'site', 'directus', 'scripts', 'tests'], 'domain/ é puro: não importa nada das aplicações.')]) },
+  { files: ['domain/**/*.ts'], rules: boundaries([into(['admin', 'site', 'directus', 'scripts', 'tests', 'builder', 'edge', 'ops'], 'domain/ é puro: não importa nada das aplicações.'), pkg(['admin', 'site', 'directus', 'builder', 'edge', 'ops'], 'domain/ é puro: não importa nada das aplicações.')]) },
   // The two front ends share rules through domain/, never each other's code.
-  { files: ['admin/src/**/*.{ts,tsx}'], rules: boundaries([into(['site', 'directus', 'scripts'], 'O painel só compartilha código por domain/.')]) },
-  { files: ['site/src/**/*.{ts,tsx}'], rules: boundaries([into(['admin', 'directus', 'scripts'], 'O site só compartilha código por domain/.')]) },
+  { files: ['admin/src/**/*.{ts,tsx}'], rules: boundaries([into(['site', 'directus', 'scripts', 'builder', 'edge'], 'O painel só compartilha código por domain/.'), pkg(['builder', 'edge'], 'O painel só compartilha código por domain/.')]) },
+  // The site is what the builder builds: it never reaches back into the builder or the edge that serves it.
+  { files: ['site/src/**/*.{ts,tsx}'], rules: boundaries([into(['admin', 'directus', 'scripts', 'builder', 'edge'], 'O site só compartilha código por domain/.'), pkg(['builder', 'edge'], 'O site só compartilha código por domain/.')]) },
+  // The two production services (issue #31): the builder builds the site and answers the edge's redirect
+  // lookups; the edge serves what was built. Neither imports dev/test/bench tooling (scripts/), and the edge
+  // knows nothing of how pages are made.
+  {
+    files: ['builder/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/fixtures/**'],
+    rules: boundaries([into(['scripts', 'admin', 'ops', 'tests'], 'O construtor não importa scripts/, ops/, testes nem o painel.')]),
+  },
+  {
+    files: ['edge/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: boundaries([
+      into(['scripts', 'admin', 'site', 'builder', 'ops', 'tests'], 'A borda só compartilha código por domain/.'),
+      pkg(['builder', 'site', 'admin', 'ops'], 'A borda só compartilha código por domain/.'),
+    ]),
+  },
   // Extensions run inside Directus: they know the stable ids of roles and policies (access/ids.ts), not how the
   // access, the seed or the apply script are made (issue #31, item 6).
   {
     files: ['directus/extensions/**/*.ts'],
     rules: boundaries([
-      into(['admin', 'site', 'scripts', 'ops'], 'Uma extensão compartilha código por domain/ ou extensions/shared/.'),
+      into(['admin', 'site', 'scripts', 'ops', 'builder', 'edge'], 'Uma extensão compartilha código por domain/ ou extensions/shared/.'),
+      pkg(['builder', 'edge', 'ops', 'site', 'admin'], 'Uma extensão compartilha código por domain/ ou extensions/shared/.'),
       { regex: '^(\\.\\./)+(seed|scripts|schema)/', message: 'Uma extensão não importa o seed, o esquema nem os scripts de aplicação do Directus.' },
       { regex: '^(\\.\\./)+access/(?!ids\\.ts$)', message: 'Das regras de acesso, uma extensão só conhece os ids (access/ids.ts).' },
     ]),
@@ -71,7 +91,7 @@ export default tseslint.config(
   {
     // Server code that runs inside Directus or the builder: a dropped promise loses an error
     // (CONVENTIONS: "every promise awaited"). Type-aware, so kept to these folders.
-    files: ['directus/extensions/*/src/**/*.ts', 'scripts/**/*.ts', 'ops/src/**/*.ts'],
+    files: ['directus/extensions/*/src/**/*.ts', 'scripts/**/*.ts', 'ops/src/**/*.ts', 'builder/src/**/*.ts', 'edge/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: { '@typescript-eslint/no-floating-promises': 'error', '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }] },

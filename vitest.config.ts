@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['domain/**/*.test.ts', 'directus/**/*.test.ts', 'scripts/**/*.test.ts', 'ops/**/*.test.ts'],
+          include: ['domain/**/*.test.ts', 'directus/**/*.test.ts', 'scripts/**/*.test.ts', 'ops/**/*.test.ts', 'builder/**/*.test.ts', 'edge/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
         },
       },

@@ -2,7 +2,7 @@
  * `npm run build`: the production artifacts that do not need a running
  * Directus — the Directus extensions (dist/index.js) and the admin SPA
  * (dist/admin). The public site is built by the builder service from live
- * content (scripts/builder.ts). The production image runs this same script.
+ * content (builder/src/main.ts). The production image runs this same script.
  */
 import path from 'node:path';
 import { buildExtensions } from '../directus/scripts/build-extensions.ts';

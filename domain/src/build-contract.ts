@@ -130,7 +130,7 @@ export const rowsFailedFile = (release: string) => `${newsSnapshotFile(release)}
  * (storyProcessesFor; the rest of the build is one process): "i/n" — this process renders
  * the stories at positions i, i+n, i+2n… of the archive. Process 0 is the
  * build itself and renders every other page; the others are its helpers
- * (scripts/lib/builder/story-shards.ts), which render story pages only.
+ * (builder/src/story-shards.ts), which render story pages only.
  */
 export const STORY_SHARD_ENV = 'PORTAL_STORY_SHARD';
 

@@ -19,3 +19,18 @@ export function readEnv<S extends z.ZodType>(schema: S, env: Record<string, stri
 
 const LOOPBACK = ['127.0.0.1', 'localhost', '::1'];
 export const isLoopback = (host: string) => LOOPBACK.includes(host);
+
+/**
+ * A process's validated environment, or its pt-BR problems printed and the
+ * process gone with code 1 before it starts anything. The one impure helper
+ * here: every entry point (builder, edge, start, ops) stops the same way.
+ */
+export function envOrExit<T>(read: () => T, prefix: string): T {
+  try {
+    return read();
+  } catch (e) {
+    if (!(e instanceof EnvError)) throw e;
+    console.error(`${prefix} ${e.message}`);
+    process.exit(1);
+  }
+}

@@ -27,7 +27,7 @@ import { unpackSite } from './site-pack.ts';
 import { SECRET_FILES, type Place } from './place.ts';
 import { openStorage } from './storage.ts';
 import { stamp } from './clock.ts';
-import { Releases } from '../../scripts/lib/builder/releases.ts';
+import { Releases } from '@portal/builder/releases';
 import { ROOT } from './paths.ts';
 
 /** A refusal the person restoring can act on (pt-BR); nothing was changed when it is thrown. */

@@ -12,9 +12,9 @@ import { checkDirectusVersion } from '../../directus/scripts/lib/preflight.ts';
 import { directusEnv, type DbKind } from '../../directus/scripts/lib/env.ts';
 import { ROOT } from '../../directus/scripts/lib/paths.ts';
 import { bootstrap, startDirectus, type RunningDirectus } from '../../directus/scripts/lib/server.ts';
-import { runAstro } from './builder/site-build.ts';
+import { runAstro } from '@portal/builder/site-build';
 import { useWal } from '../../ops/src/database.ts';
-import { startFrontServer } from './front-server.ts';
+import { startFrontServer } from '@portal/edge/front-server';
 import { swapDir } from './swap-dir.ts';
 
 export type DirectusInstance = RunningDirectus & { env: Record<string, string> };

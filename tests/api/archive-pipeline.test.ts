@@ -9,8 +9,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startBuilder } from '../../scripts/lib/builder/service.ts';
-import { movedAddress } from '../../scripts/lib/redirects.ts';
+import { startBuilder } from '@portal/builder/service';
+import { movedAddress } from '@portal/edge/redirects';
 import { randomUUID } from 'node:crypto';
 import { dbDate } from '../../directus/extensions/shared/db-date.ts';
 import { admin, newsFactory, rawDb } from './support.ts';

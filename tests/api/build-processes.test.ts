@@ -13,9 +13,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, inject, it } from 'vitest';
-import { Releases } from '../../scripts/lib/builder/releases.ts';
-import { buildFull } from '../../scripts/lib/builder/site-build.ts';
-import { PausableGroups, runningLimit } from '../../scripts/lib/builder/pausable.ts';
+import { Releases } from '@portal/builder/releases';
+import { buildFull } from '@portal/builder/site-build';
+import { PausableGroups, runningLimit } from '@portal/builder/pausable';
 import { processesWithEnv } from '../support/processes.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'portal-build-processes-'));

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { takeBackup } from '../../ops/src/backup.ts';
 import { placeFromEnv } from '../../ops/src/place.ts';
 import { readBackupStatus } from '../../ops/src/status.ts';
-import { standInBuilder } from '../../scripts/lib/builder/fixtures/stand-in-builder.ts';
+import { standInBuilder } from '@portal/builder/fixtures/stand-in-builder';
 import { anonymous, asEveryone, baseUrl, message, type Api, type Who } from './support.ts';
 
 let who: Record<Who, Api>;

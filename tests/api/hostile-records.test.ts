@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dbDate } from '../../directus/extensions/shared/db-date.ts';
-import { startBuilder } from '../../scripts/lib/builder/service.ts';
+import { startBuilder } from '@portal/builder/service';
 import { adFactory, admin, asEveryone, categoryFactory, created, eventFactory, eventually, message, municipalityFactory, newsFactory, rawDb, type Api, type Who } from './support.ts';
 
 let who: Record<Who, Api>;

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDirectus } from '../../directus/scripts/lib/server.ts';
-import { startBuilder } from '../../scripts/lib/builder/service.ts';
+import { startBuilder } from '@portal/builder/service';
 import { Supervisor } from '../../scripts/lib/supervisor.ts';
 import { startDirectusInstance, startFrontServer, type DirectusInstance } from '../../scripts/lib/stack.ts';
 import { localPort } from './support.ts';

@@ -8,8 +8,8 @@ import { gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startBuilder } from '../../scripts/lib/builder/service.ts';
-import { startFrontServer } from '../../scripts/lib/front-server.ts';
+import { startBuilder } from '@portal/builder/service';
+import { startFrontServer } from '@portal/edge/front-server';
 import { literalNewsSlug, newsSlug } from '../../domain/src/slug.ts';
 import sharp from 'sharp';
 import { adFactory, admin, anonymous, asEveryone, baseUrl, created as ok, message, newsFactory, type Api, type Who } from './support.ts';
@@ -203,7 +203,7 @@ describe('publish pipeline', () => {
     // Action: eight saves at once. A build takes about as long as a few saves, so the burst spans
     // the first build and one follow-up, or two on a loaded machine (CI runs the other database's
     // suite beside this one: 4 builds seen there); every save made during a build merges into the
-    // next one (the exact rule: scripts/lib/builder/coalescer.test.ts). Without merging: 8 builds.
+    // next one (the exact rule: builder/src/coalescer.test.ts). Without merging: 8 builds.
     await Promise.all(Array.from({ length: 8 }, (_, i) => who.editor.patch(`/items/news/${created.data.id}`, { summary: `Versão ${i + 1} do resumo` })));
     const last = (await who.editor.get(`/items/news/${created.data.id}`)).data.summary as string;
     // The last save's hook may reach the builder after the response: wait for its result, then for the lanes to drain.

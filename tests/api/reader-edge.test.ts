@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { READER_EDGE } from '@portal/domain/reader-traffic';
-import { startFrontServer } from '../../scripts/lib/front-server.ts';
+import { startFrontServer } from '@portal/edge/front-server';
 import { baseUrl, message, rawDb, seedNews, signIn, storedViews, EMAILS, withinOneMinute } from './support.ts';
 
 /** Decision 016 (issue #9): 20 views per address, article and clock minute, written out (not READER_CAPS) so the test guards the number. */

@@ -1,5 +1,5 @@
 /**
- * A full build renders its story pages in two processes (scripts/lib/builder/
+ * A full build renders its story pages in two processes (builder/src/
  * story-shards.ts, docs/decisions/006-publish-pipeline.md), against a real
  * Directus and real Astro builds: it writes the same files, byte for byte but
  * the build moment, as the same build in one process, every published story's
@@ -11,9 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
 import { STORY_SHARD_ENV } from '../../domain/src/build-contract.ts';
-import { Releases } from '../../scripts/lib/builder/releases.ts';
-import { buildFull } from '../../scripts/lib/builder/site-build.ts';
-import { STORY_PROCESSES_ENV } from '../../scripts/lib/builder/story-shards.ts';
+import { Releases } from '@portal/builder/releases';
+import { buildFull } from '@portal/builder/site-build';
+import { STORY_PROCESSES_ENV } from '@portal/builder/story-shards';
 import { admin, newsFactory } from './support.ts';
 import { buildMoment, filesOf } from './build-output.ts';
 import { processesWithEnv } from '../support/processes.ts';

@@ -1,5 +1,5 @@
 /**
- * The live lane's warm build process (scripts/lib/builder/astro-worker.ts,
+ * The live lane's warm build process (builder/src/astro-worker.ts,
  * warm-render.ts, docs/decisions/006-publish-pipeline.md) against a real
  * Directus and real Astro builds: its first job (a real Astro build) writes the
  * same files, byte for byte, as a cold `astro build` with the same request; its
@@ -14,9 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { newsSnapshotFile, targetedBuildEnv, type TargetedRequest } from '../../domain/src/build-contract.ts';
-import { Releases } from '../../scripts/lib/builder/releases.ts';
-import { astroEnv, buildFull, runAstro, warmAstro } from '../../scripts/lib/builder/site-build.ts';
-import type { BuildWorker } from '../../scripts/lib/builder/build-worker.ts';
+import { Releases } from '@portal/builder/releases';
+import { astroEnv, buildFull, runAstro, warmAstro } from '@portal/builder/site-build';
+import type { BuildWorker } from '@portal/builder/build-worker';
 import { admin, newsFactory } from './support.ts';
 import { buildMoment, filesOf, firstDifference } from './build-output.ts';
 
@@ -42,7 +42,7 @@ function written(dir: string): Map<string, Buffer> {
   return files;
 }
 
-/** The environment of a targeted build over the live release (the builder's own, scripts/lib/builder/site-build.ts). */
+/** The environment of a targeted build over the live release (the builder's own, builder/src/site-build.ts). */
 const envFor = (req: TargetedRequest) => ({ ...targetedBuildEnv(req, live), PORTAL_NEWS_SNAPSHOT: newsSnapshotFile(live) });
 
 beforeAll(async () => {

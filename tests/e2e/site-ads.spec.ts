@@ -21,9 +21,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Releases } from '../../scripts/lib/builder/releases.ts';
-import { buildTargeted } from '../../scripts/lib/builder/site-build.ts';
-import { startFrontServer } from '../../scripts/lib/front-server.ts';
+import { Releases } from '@portal/builder/releases';
+import { buildTargeted } from '@portal/builder/site-build';
+import { startFrontServer } from '@portal/edge/front-server';
 import { adminApi, failOnPageErrors, stackState } from './support.ts';
 import { expectNoAxeViolations, publishedNews } from './site-support.ts';
 

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { updateItem } from '../../directus/scripts/lib/client.ts';
 import { parseDelta, storyUrl } from '@portal/domain/search-delta';
-import { Releases } from '../../scripts/lib/builder/releases.ts';
-import { buildFull, buildTargeted } from '../../scripts/lib/builder/site-build.ts';
-import { startFrontServer } from '../../scripts/lib/front-server.ts';
+import { Releases } from '@portal/builder/releases';
+import { buildFull, buildTargeted } from '@portal/builder/site-build';
+import { startFrontServer } from '@portal/edge/front-server';
 import { adminApi, stackState } from './support.ts';
 import { arrangeNews, removeNews } from './admin-support.ts';
 

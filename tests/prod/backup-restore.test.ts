@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Knex } from 'knex';
 import { ROOT } from '../../directus/scripts/lib/paths.ts';
 import { startDirectus, type RunningDirectus } from '../../directus/scripts/lib/server.ts';
-import { startFrontServer } from '../../scripts/lib/front-server.ts';
+import { startFrontServer } from '@portal/edge/front-server';
 import { takeBackup, type BackupResult } from '../../ops/src/backup.ts';
 import { countRows, pgKnex } from '../../ops/src/database.ts';
 import { placeFromEnv, type Place } from '../../ops/src/place.ts';

@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import type { TestProject } from 'vitest/node';
 import { ensureDemoUsers } from '../../directus/seed/demo.ts';
 import { tokenClient, type PortalClient } from '../../directus/scripts/lib/client.ts';
-import { startFrontServer } from '../../scripts/lib/front-server.ts';
+import { startFrontServer } from '@portal/edge/front-server';
 import { startProdTopology, type ProdTopology } from '../../scripts/lib/prod/topology.ts';
 
 declare module 'vitest' {

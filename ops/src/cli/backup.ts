@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { takeBackup } from '../backup.ts';
 import { copyToSecondPlace } from '../second-place.ts';
 import { backupEnv } from '../env.ts';
-import { envOrExit } from '../../../scripts/lib/env-or-exit.ts';
+import { envOrExit } from '@portal/domain/env';
 import { placeFor } from './where.ts';
 
 const { values } = parseArgs({ options: { data: { type: 'string' } } });

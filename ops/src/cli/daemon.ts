@@ -3,7 +3,7 @@
  * daily backup at PORTAL_BACKUP_HOUR, retention and the second-place copy,
  * from Directus's own environment plus SITE_RELEASES_DIR and PORTAL_BACKUP_DIR.
  */
-import { envOrExit } from '../../../scripts/lib/env-or-exit.ts';
+import { envOrExit } from '@portal/domain/env';
 import { backupEnv } from '../env.ts';
 import { startBackupSchedule } from '../schedule.ts';
 import { readBackupStatus } from '../status.ts';

@@ -16,8 +16,8 @@ import { dbDate } from '../../../directus/extensions/shared/db-date.ts';
 import { takeBackup } from '../../../ops/src/backup.ts';
 import { embeddedPlace, placeFromEnv, type Place } from '../../../ops/src/place.ts';
 import { restoreArchive } from '../../../ops/src/restore.ts';
-import { startBuilder } from '../builder/service.ts';
-import { startFrontServer } from '../front-server.ts';
+import { startBuilder } from '@portal/builder/service';
+import { startFrontServer } from '@portal/edge/front-server';
 import type { DirectusInstance } from '../stack.ts';
 
 export async function backupBench(o: {

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { FrontOptions } from '../front-server.ts';
+import type { FrontOptions } from '@portal/edge/front-server';
 
 export async function startFrontProcess(o: FrontOptions): Promise<ChildProcess> {
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], { env: { ...process.env, FRONT_OPTIONS: JSON.stringify(o) }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -19,7 +19,7 @@ export async function startFrontProcess(o: FrontOptions): Promise<ChildProcess> 
 }
 
 if (process.env.FRONT_OPTIONS && process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { startFrontServer } = await import('../front-server.ts');
+  const { startFrontServer } = await import('@portal/edge/front-server');
   await startFrontServer(JSON.parse(process.env.FRONT_OPTIONS) as FrontOptions);
   console.log('ready');
 }

@@ -22,7 +22,7 @@ export type LocalNginx = {
   adminRoot: string;
   directus: string[];
   builder: string;
-  /** The standalone reader edge (scripts/reader-edge.ts). */
+  /** The standalone reader edge (edge/src/main.ts). */
   readers: string;
   /** Where nginx keeps the shared public JSON it caches. */
   cacheDir: string;

@@ -39,7 +39,7 @@ describe('production settings: docker-compose.yml and the local topology cannot 
     const key = /^\s+PORTAL_EDGE_KEY: (\$\{PORTAL_EDGE_KEY[^}]*\})$/m;
     expect(key.exec(block)?.[1]).toBeTruthy();
     expect(key.exec(readers)?.[1]).toBe(key.exec(block)?.[1]);
-    expect(readers).toContain('scripts/reader-edge.ts');
+    expect(readers).toContain('edge/src/main.ts');
     const conf = readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
     expect(conf).toMatch(/server readers:8090 /);
     expect(conf).toContain('location = /api/portal/article-view');

@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import knexFactory from 'knex';
 import { ROOT } from '../../../directus/scripts/lib/paths.ts';
 import { startDirectus } from '../../../directus/scripts/lib/server.ts';
-import { startBuilder } from '../builder/service.ts';
+import { startBuilder } from '@portal/builder/service';
 import { buildAdmin, startDirectusInstance, type DirectusInstance } from '../stack.ts';
 import { ensureNginx, startNginx, type RunningNginx } from './nginx.ts';
 import { SHARED_DIRECTUS_SETTINGS } from './settings.ts';
@@ -146,7 +146,7 @@ export async function startProdTopology(o: ProdOptions): Promise<ProdTopology> {
     const readersPort = o.readersPort ?? o.builderPort + 1;
     const readers = await startService({
       label: 'a contagem de leituras',
-      script: 'scripts/reader-edge.ts',
+      script: 'edge/src/main.ts',
       env: { READER_EDGE_PORT: String(readersPort), READER_EDGE_HOST: '127.0.0.1', DIRECTUS_URL: `http://127.0.0.1:${o.port}/api`, PORTAL_EDGE_KEY: first.env.PORTAL_EDGE_KEY! },
       ready: 'ouvindo em',
     });

@@ -62,7 +62,7 @@ export function archiveScope(stories: readonly Story[], env: Env): ArchiveScope 
 /**
  * Beside the output, for the builder: which months this build wrote, so the
  * live copy's files of those months (pages past the new last one, months
- * emptied) go before the new ones are laid over it (scripts/lib/builder/site-build.ts);
+ * emptied) go before the new ones are laid over it (builder/src/site-build.ts);
  * and the lists it wrote whole (every month: a catalogue change).
  */
 export function recordArchiveScope(scope: ArchiveScope, lists: ListScope, whole: WholeLists = NO_WHOLE_LISTS, out = process.env.SITE_OUT_DIR): void {

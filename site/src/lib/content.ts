@@ -601,7 +601,7 @@ function writeReport(skipped: SkippedRecord[]) {
 /**
  * The content of the build writing to `out`, once loaded, for whoever needs it
  * in the same process without loading it again: the warm render process indexes
- * the recent stories after rendering (scripts/lib/builder/warm-render.ts), and
+ * the recent stories after rendering (builder/src/warm-render.ts), and
  * it holds this module twice (the site's bundle and its own import), hence
  * globalThis. Keyed by output folder: never another build's.
  */

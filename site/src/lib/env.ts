@@ -1,4 +1,4 @@
-/** The site build's environment (set by the builder, e2e and bench: scripts/lib/builder/site-build.ts), validated once. */
+/** The site build's environment (set by the builder, e2e and bench: builder/src/site-build.ts), validated once. */
 import { z } from 'zod';
 import { readEnv } from '@portal/domain/env';
 import { perBuild } from './per-build.ts';

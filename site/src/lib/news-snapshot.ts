@@ -90,7 +90,7 @@ function identity(file: string): string | null {
 
 /**
  * The last base and the last merged rows this process wrote or read, so the
- * warm render process (scripts/lib/builder/warm-render.ts) neither reads back
+ * warm render process (builder/src/warm-render.ts) neither reads back
  * the archive nor merges it again one publish later. Keyed by the files'
  * identity (a rename keeps it; any rewrite changes it). Rows are never
  * mutated (merging makes new arrays).

@@ -1,7 +1,7 @@
 /**
  * A value made once per build. A build is told apart by its output folder
  * (SITE_OUT_DIR): the live lane's warm process renders many builds with the
- * same loaded modules (scripts/lib/builder/astro-worker.ts), and nothing one
+ * same loaded modules (builder/src/astro-worker.ts), and nothing one
  * build read may leak into the next.
  */
 export function perBuild<T>(make: () => T): () => T {

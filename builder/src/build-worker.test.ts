@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BuildWorker } from './build-worker.ts';
-import { running } from '../../../tests/support/processes.ts';
+import { running } from '../../tests/support/processes.ts';
 
 const script = path.join(import.meta.dirname, 'fixtures/stand-in-worker.ts');
 const workers: BuildWorker[] = [];

@@ -220,7 +220,7 @@ export function clientAddress(peer: string | undefined, realIp: string | string[
   return p;
 }
 
-/** The standalone edge's environment (scripts/reader-edge.ts, docker-compose `readers`), validated at start. */
+/** The standalone edge's environment (edge/src/main.ts, docker-compose `readers`), validated at start. */
 export const readerEdgeEnvSchema = z.object({
   READER_EDGE_PORT: z.coerce.number({ error: 'deve ser um número de porta' }).int().min(1).max(65535).default(8090),
   READER_EDGE_HOST: z.string().min(1).default('0.0.0.0'),

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { execFileSync, spawn } from 'node:child_process';
 import net from 'node:net';
 import { goneLists, overlay, runAstro, staleArchiveFiles } from './site-build.ts';
-import { processesWithEnv } from '../../../tests/support/processes.ts';
+import { processesWithEnv } from '../../tests/support/processes.ts';
 
 function release(files: string[]) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-prune-'));

@@ -1,6 +1,6 @@
 /**
  * deploy/nginx.conf must send the security headers the front server sends
- * (scripts/lib/security-headers.ts): same names, same values, plus HSTS.
+ * (edge/src/security-headers.ts): same names, same values, plus HSTS.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { chmod, copyFile, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { newsSnapshotFile, ROWS_FROM_SEARCH_ENV, snapshotDeltaFile, rowsFailedFile, SEARCH_INDEX_PROCESS_ENV } from '../../../domain/src/build-contract.ts';
+import { newsSnapshotFile, ROWS_FROM_SEARCH_ENV, snapshotDeltaFile, rowsFailedFile, SEARCH_INDEX_PROCESS_ENV } from '../../domain/src/build-contract.ts';
 import { rmSync, writeFileSync } from 'node:fs';
 import { captureOutput, howItEnded } from './child-output.ts';
 

@@ -7,9 +7,9 @@
  * the last publish, by a full one so lists on other pages catch up.
  */
 import http from 'node:http';
-import { envOrExit } from './lib/env-or-exit.ts';
-import { builderEnv, type BuilderEnv } from './lib/builder/env.ts';
-import { startBuilder } from './lib/builder/service.ts';
+import { envOrExit } from '@portal/domain/env';
+import { builderEnv, type BuilderEnv } from './env.ts';
+import { startBuilder } from './service.ts';
 
 const env: BuilderEnv = envOrExit(() => builderEnv(), '[builder]');
 const service = startBuilder({

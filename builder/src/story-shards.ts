@@ -15,11 +15,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism, getPriority, setPriority } from 'node:os';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../../../directus/scripts/lib/paths.ts';
+import { ROOT } from '../../directus/scripts/lib/paths.ts';
 import { ASTRO_BUILD_ARGS } from './astro-cli.ts';
 import { captureOutput } from './child-output.ts';
-import { isTargetedBuild, ROWS_FROM_SEARCH_ENV, SHARD_OF_ENV, STORY_SHARD_ENV, storyProcessesFor, storyShard } from '../../../domain/src/build-contract.ts';
-import { aggregate, tokenClient } from '../../../directus/scripts/lib/client.ts';
+import { isTargetedBuild, ROWS_FROM_SEARCH_ENV, SHARD_OF_ENV, STORY_SHARD_ENV, storyProcessesFor, storyShard } from '../../domain/src/build-contract.ts';
+import { aggregate, tokenClient } from '../../directus/scripts/lib/client.ts';
 
 /** How many processes render a full build's story pages: set, or storyProcessesFor the archive (tests and operators may set it). */
 export const STORY_PROCESSES_ENV = 'PORTAL_STORY_PROCESSES';

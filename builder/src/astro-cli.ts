@@ -11,7 +11,7 @@
  * what a publish waits for.
  */
 import path from 'node:path';
-import { ROOT } from '../../../directus/scripts/lib/paths.ts';
+import { ROOT } from '../../directus/scripts/lib/paths.ts';
 
 export const ASTRO_NODE_ARGS = ['--max-semi-space-size=64'];
 export const ASTRO_BUILD_ARGS = [...ASTRO_NODE_ARGS, '--heap-growing-percent=20', path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'];

@@ -1,4 +1,4 @@
-/** The builder process's environment (scripts/builder.ts, docker-compose), validated at start. */
+/** The builder process's environment (builder/src/main.ts, docker-compose), validated at start. */
 import { z } from 'zod';
 import { isLoopback, readEnv } from '@portal/domain/env';
 

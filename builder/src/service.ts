@@ -1,4 +1,4 @@
-/** The builder's HTTP surface and state, shared by scripts/builder.ts, npm start and the tests. */
+/** The builder's HTTP surface and state, shared by builder/src/main.ts, npm start and the tests. */
 import { LEGACY_QUERY_KEYS } from '@portal/domain/permalinks';
 import type http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
@@ -7,9 +7,9 @@ import { Coalescer, type BuildJobs, type BuildOutcome } from './coalescer.ts';
 import { Releases } from './releases.ts';
 import type { SkippedRecord } from '@portal/domain/text-limits';
 import { buildFull, buildTargeted, missingPages, primeJob, takeReport, warmAstro } from './site-build.ts';
-import { movedAddress } from '../redirects.ts';
+import { movedAddress } from '@portal/edge/redirects';
 import { PausableGroups, runningLimit } from './pausable.ts';
-import { REDIRECT_CACHE } from '../security-headers.ts';
+import { REDIRECT_CACHE } from '@portal/edge/security-headers';
 
 export type BuilderOptions = {
   releasesRoot: string;

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnvError } from '@portal/domain/env';
-import { ROOT } from '../../../directus/scripts/lib/paths.ts';
+import { ROOT } from '../../directus/scripts/lib/paths.ts';
 import { builderEnv } from './env.ts';
 
 const TOKEN = 'x'.repeat(32);
@@ -51,7 +51,7 @@ describe("the builder's environment", () => {
   });
 
   it('the builder process refuses to start with a bad environment, saying why', () => {
-    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/builder.ts')], {
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'builder/src/main.ts')], {
       env: { PATH: process.env.PATH, BUILDER_HOST: '0.0.0.0', BUILDER_PORT: '0', DIRECTUS_TOKEN: TOKEN },
       encoding: 'utf8',
       timeout: 20_000,

@@ -1,13 +1,13 @@
 /**
  * The reader edge as its own process (production: docker-compose `readers`,
  * `npm run start:prod`): nginx sends it anonymous article views, it sends
- * them to Directus gathered (scripts/lib/reader-edge.ts, decision 016).
+ * them to Directus gathered (edge/src/reader-edge.ts, decision 016).
  * `npm start` needs no such process: its front server is the edge.
  */
 import http from 'node:http';
-import { envOrExit } from './lib/env-or-exit.ts';
-import { ARTICLE_VIEW, clientAddress, createReaderEdge, readerEdgeEnv } from './lib/reader-edge.ts';
-import { COMMON_HEADERS } from './lib/security-headers.ts';
+import { envOrExit } from '@portal/domain/env';
+import { ARTICLE_VIEW, clientAddress, createReaderEdge, readerEdgeEnv } from './reader-edge.ts';
+import { COMMON_HEADERS } from './security-headers.ts';
 
 const env = envOrExit(() => readerEdgeEnv(), '[leituras]');
 const edge = createReaderEdge({

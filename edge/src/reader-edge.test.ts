@@ -49,7 +49,7 @@ describe("the standalone reader edge's environment", () => {
   it('the process refuses to start without the key, saying why', () => {
     const env: Record<string, string | undefined> = { ...process.env };
     delete env.PORTAL_EDGE_KEY;
-    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/reader-edge.ts')], { env, encoding: 'utf8', timeout: 20_000 });
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'edge/src/main.ts')], { env, encoding: 'utf8', timeout: 20_000 });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('Configuração inválida (contagem de leituras)');
     expect(r.stderr).toContain('PORTAL_EDGE_KEY');

@@ -13,7 +13,7 @@ import { setPriority } from 'node:os';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { isUsableSlug, type SkippedRecord } from '@portal/domain/text-limits';
 import path from 'node:path';
-import { ROOT } from '../../../directus/scripts/lib/paths.ts';
+import { ROOT } from '../../directus/scripts/lib/paths.ts';
 import { LIVE_ONLY, NEWS_SNAPSHOT_ENV, newsSnapshotFile, snapshotDeltaFile, targetedBuildEnv, type NamedLists, type TargetedRequest } from '@portal/domain/build-contract';
 import { ARCHIVE_ROOTS, isMonthKey } from '@portal/domain/archive';
 import type { Releases } from './releases.ts';
@@ -38,7 +38,7 @@ export type SiteBuildOptions = {
 
 /**
  * The same build in a long-lived process with Astro and Vite already loaded
- * (scripts/lib/builder/astro-worker.ts): a targeted build no longer pays
+ * (builder/src/astro-worker.ts): a targeted build no longer pays
  * Node's and Astro's start-up per publish. Call warm() to start it ahead.
  */
 export function warmAstro(o: Pick<BuildWorkerOptions, 'maxJobs' | 'maxRssBytes' | 'maxGrowthBytes' | 'prime'> = {}): BuildWorker {
