@@ -85,7 +85,7 @@ export default tseslint.config(
   },
   {
     // The one typed client per runtime, and the site's bulk loader that builds queries with it.
-    files: ['admin/src/lib/directus.ts', 'site/src/lib/directus.ts', 'site/src/lib/content.ts', 'directus/scripts/lib/client.ts'],
+    files: ['admin/src/lib/directus.ts', 'site/src/lib/directus.ts', 'site/src/build/load.ts', 'directus/scripts/lib/client.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

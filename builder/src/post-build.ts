@@ -18,8 +18,8 @@ import { captureOutput, howItEnded } from './child-output.ts';
 /** The index builder runs as its own process: the render process's event loop is too busy to feed Pagefind. */
 function runSearchIndex(root: string, into: string, recent: boolean): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'site/src/lib/search-index-cli.ts'), into, ...(recent ? ['--recent'] : [])], {
-      // Who reads and writes the build's news rows: site/src/lib/news-snapshot.ts.
+    const child = spawn(process.execPath, [path.join(root, 'site/src/build/search-index-cli.ts'), into, ...(recent ? ['--recent'] : [])], {
+      // Who reads and writes the build's news rows: site/src/build/news-snapshot.ts.
       env: { ...process.env, [SEARCH_INDEX_PROCESS_ENV]: '1', [ROWS_FROM_SEARCH_ENV]: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -139,7 +139,7 @@ function filesUnder(dir: string, rel = ''): string[] {
 
 /**
  * The archive files a targeted build takes over: the month pages of the months
- * and lists it wrote (site/src/lib/archive-pages.ts records them beside its
+ * and lists it wrote (site/src/build/archive-pages.ts records them beside its
  * output), every month of the lists it wrote whole (a catalogue change), and
  * those months' sitemaps. After the overlay, the ones it did not write again
  * go (a month that shrank or emptied keeps no stale page or monthly sitemap);
@@ -214,7 +214,7 @@ function removeFiles(dir: string, files: string[]) {
 }
 
 /**
- * What a build left out (site/src/lib/content.ts writes it beside its output
+ * What a build left out (site/src/build/load.ts writes it beside its output
  * folder); read once and removed.
  */
 export function takeReport(outDir: string): SkippedRecord[] {

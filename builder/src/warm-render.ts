@@ -24,8 +24,8 @@ import { pathToFileURL } from 'node:url';
 import { ROOT } from '../../directus/scripts/lib/paths.ts';
 import { isTargetedBuild } from '../../domain/src/build-contract.ts';
 import { beginPostBuild } from './post-build.ts';
-import { loadedContent } from '../../site/src/lib/content.ts';
-import { writeSearchIndex } from '../../site/src/lib/search-index.ts';
+import { loadedContent } from '../../site/src/build/load.ts';
+import { writeSearchIndex } from '../../site/src/build/search-index.ts';
 
 type RouteData = { type: string; pathname?: string; distURL?: URL[] };
 type PathWithRoute = { pathname: string; route: RouteData };

@@ -27,7 +27,7 @@ export type TargetedRequest = {
   /**
    * A catalogue change: these lists' pages, every month of them (their name
    * or address changed). The story rows are re-joined to the new names by id
-   * (site/src/lib/content.ts); the other lists and old story pages show the
+   * (site/src/build/load.ts); the other lists and old story pages show the
    * new name from the catch-up ('soon').
    */
   named?: NamedLists;
@@ -119,7 +119,7 @@ export const snapshotDeltaFile = (snapshot: string) => `${snapshot}.delta`;
  */
 export const SEARCH_INDEX_PROCESS_ENV = 'PORTAL_SEARCH_INDEX_PROCESS';
 
-/** Astro's page process, in a full build: its rows come from its search-index process (site/src/lib/news-snapshot.ts). */
+/** Astro's page process, in a full build: its rows come from its search-index process (site/src/build/news-snapshot.ts). */
 export const ROWS_FROM_SEARCH_ENV = 'PORTAL_ROWS_FROM_SEARCH';
 
 /** Beside a full build's rows file: the search-index process ended without writing them. */

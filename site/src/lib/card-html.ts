@@ -9,7 +9,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import NewsCard from '../components/NewsCard.tsx';
 import type { CardNews } from './content.ts';
-import { perBuild } from './per-build.ts';
+import { perBuild } from '../build/per-build.ts';
 
 // A warm render process runs many builds: each starts with an empty map.
 const cards = perBuild(() => new Map<string, string>());

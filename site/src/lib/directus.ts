@@ -8,7 +8,7 @@
 import { createDirectus, rest, staticToken } from '@directus/sdk';
 import type { Schema } from '@portal/domain/schema';
 import { siteEnv } from './env.ts';
-import { perBuild } from './per-build.ts';
+import { perBuild } from '../build/per-build.ts';
 
 export function directusUrl(): string {
   return siteEnv().DIRECTUS_URL;

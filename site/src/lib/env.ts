@@ -1,7 +1,7 @@
 /** The site build's environment (set by the builder, e2e and bench: builder/src/site-build.ts), validated once. */
 import { z } from 'zod';
 import { readEnv } from '@portal/domain/env';
-import { perBuild } from './per-build.ts';
+import { perBuild } from '../build/per-build.ts';
 
 export const siteEnvSchema = z.object({
   DIRECTUS_URL: z.url({ error: 'deve ser a URL do Directus (o site é gerado a partir dele)' }).transform((u) => u.replace(/\/$/, '')),

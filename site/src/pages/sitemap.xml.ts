@@ -6,7 +6,7 @@
 import type { APIRoute } from 'astro';
 import { PAGES_SITEMAP_PATH, sitemapMaxUrls, sitemapPath } from '@portal/domain/archive';
 import { content } from '../lib/content.ts';
-import { lastModified, newsSitemapFiles } from '../lib/archive-pages.ts';
+import { lastModified, newsSitemapFiles } from '../build/archive-pages.ts';
 import { absoluteUrl, sitemapIndex } from '../lib/feeds.ts';
 
 export const GET: APIRoute = async ({ site }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { LIMITS } from '@portal/domain/limits';
 import { content, toCard, type CardNews } from '../../lib/content.ts';
-import { inLists } from '../../lib/archive-pages.ts';
+import { inLists } from '../../build/archive-pages.ts';
 
 /** The home filter's data: each municipality's newest news as cards (see islands/LatestNews.tsx). */
 export const getStaticPaths = (async () => {

@@ -6,7 +6,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { sitemapMaxUrls } from '@portal/domain/archive';
 import { content, type Article } from '../../lib/content.ts';
-import { archiveScope, inScope, newsSitemapFiles } from '../../lib/archive-pages.ts';
+import { archiveScope, inScope, newsSitemapFiles } from '../../build/archive-pages.ts';
 import { sitemap } from '../../lib/feeds.ts';
 
 export const getStaticPaths = (async () => {

@@ -3,7 +3,7 @@ import type { APIRoute } from 'astro';
 import { archiveIndexPath, archiveMonthPath, listPath } from '@portal/domain/archive';
 import { INSTITUTIONAL_PAGES } from '@portal/domain/settings';
 import { categoryPages, content } from '../../lib/content.ts';
-import { archiveMonthPages } from '../../lib/archive-pages.ts';
+import { archiveMonthPages } from '../../build/archive-pages.ts';
 import { absoluteUrl, sitemap } from '../../lib/feeds.ts';
 
 export const GET: APIRoute = async ({ site }) => {

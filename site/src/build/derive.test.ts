@@ -5,7 +5,7 @@
  * scheduled stories coming due and moves between lists.
  */
 import { describe, expect, it } from 'vitest';
-import { derivedFromScratch, storiesOf, withCatalogue, type People, type RawNews, type Stories } from './content.ts';
+import { derivedFromScratch, storiesOf, withCatalogue, type People, type RawNews, type Stories } from './derive.ts';
 
 const cats = ['politica', 'economia', 'cultura'].map((slug) => ({ id: slug, name: slug, slug }));
 const towns = ['belem', 'santarem'].map((slug) => ({ id: slug, name: slug, slug }));

@@ -8,7 +8,8 @@ import { htmlToText } from '@portal/domain/sanitize';
 import { responsiveImage } from '@portal/domain/images';
 import path from 'node:path';
 import { RECENT_INDEX_DIR, searchParts, searchShardDirs, searchShardSize } from '@portal/domain/search-delta';
-import { content, type Article, type Content } from './content.ts';
+import type { Article, Content } from '../lib/content-types.ts';
+import { content } from './load.ts';
 import { recentStories } from './search-delta.ts';
 
 type Pagefind = typeof import('pagefind');

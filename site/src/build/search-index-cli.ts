@@ -1,5 +1,5 @@
 /**
- * `node site/src/lib/search-index-cli.ts <outputDir> [--recent]`: builds the Pagefind
+ * `node site/src/build/search-index-cli.ts <outputDir> [--recent]`: builds the Pagefind
  * index in its own process, so it runs on the second core while the Astro
  * process renders pages (the astro.config integration spawns it).
  */

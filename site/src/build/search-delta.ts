@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BUILD_SLUGS_ENV, isTargetedBuild, PREVIOUS_RELEASE_ENV } from '@portal/domain/build-contract';
 import { changedSince, nextDelta, parseDelta, SEARCH_DELTA_FILE, searchParts, searchShardSize, type SearchDelta } from '@portal/domain/search-delta';
-import type { Article, Content } from './content.ts';
+import type { Article, Content } from '../lib/content-types.ts';
 
 type Env = Record<string, string | undefined>;
 
