@@ -7,6 +7,7 @@ import { ROLE_HINT_STORAGE_KEY } from '@portal/domain/session';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import type { Role } from '@portal/domain/roles';
+import type { Municipality, Profile } from '@portal/domain/schema';
 import { isRole } from '@portal/domain/roles';
 import { env } from '../config/env.ts';
 import { paths } from '../config/paths.ts';
@@ -14,17 +15,10 @@ import { authStorage, directus, hasStoredSession, passwordRequest, readItems, re
 import { errorCode, isAuthError } from './errors.ts';
 
 export type SessionUser = { id: string; email: string; first_name: string | null; last_name: string | null; tfa_enabled: boolean };
-export type SessionProfile = {
-  id: string;
-  user_id: string;
-  full_name: string | null;
-  email: string | null;
-  whatsapp: string | null;
-  instagram: string | null;
-  avatar_url: string | null;
+/** The signed-in person's profile row (domain/schema), with its municipality read alongside. */
+export type SessionProfile = Omit<Profile, 'municipality_id' | 'bio'> & {
   bio?: string | null;
-  role: Role | null;
-  municipality: { id: string; name: string; slug: string } | null;
+  municipality: Pick<Municipality, 'id' | 'name' | 'slug'> | null;
 };
 export type Session = { user: SessionUser; profile: SessionProfile | null };
 
