@@ -8,15 +8,15 @@ import path from 'node:path';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { isStoryHelper, isTargetedBuild } from './domain/src/build-contract.ts';
+import { buildPlan, isStoryHelper, isTargetedBuild } from './domain/src/build-contract.ts';
 import { beginPostBuild } from '@portal/builder/post-build';
 import { startStoryHelpers } from '@portal/builder/story-shards';
 import { islandChunksPlugin } from './site/src/lib/island-preload.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const targeted = isTargetedBuild(process.env);
+const targeted = isTargetedBuild(buildPlan(process.env));
 // A full build's story helper (builder/src/story-shards.ts): story pages only, its build does the rest.
-const storyHelper = isStoryHelper(process.env);
+const storyHelper = isStoryHelper(buildPlan(process.env));
 const outDir = process.env.SITE_OUT_DIR ? path.resolve(process.env.SITE_OUT_DIR) : path.join(here, 'dist/site');
 // Astro's scratch space (.prerender) per output folder: builds running side by
 // side (the builder, e2e, bench) never share it.

@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { chmod, copyFile, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { newsSnapshotFile, ROWS_FROM_SEARCH_ENV, snapshotDeltaFile, rowsFailedFile, SEARCH_INDEX_PROCESS_ENV } from '../../domain/src/build-contract.ts';
+import { buildPlan, newsSnapshotFile, planEnv, snapshotDeltaFile, rowsFailedFile } from '@portal/domain/build-contract';
 import { rmSync, writeFileSync } from 'node:fs';
 import { captureOutput, howItEnded } from './child-output.ts';
 
@@ -20,7 +20,7 @@ function runSearchIndex(root: string, into: string, recent: boolean): Promise<nu
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, 'site/src/build/search-index-cli.ts'), into, ...(recent ? ['--recent'] : [])], {
       // Who reads and writes the build's news rows: site/src/build/news-snapshot.ts.
-      env: { ...process.env, [SEARCH_INDEX_PROCESS_ENV]: '1', [ROWS_FROM_SEARCH_ENV]: '' },
+      env: { ...process.env, ...planEnv({ ...buildPlan(process.env), searchIndex: true, rowsFromSearch: false }) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     // The build ending first (it failed) takes its index process with it.
@@ -58,7 +58,7 @@ export async function beginPostBuild(
     rmSync(newsSnapshotFile(outDir), { force: true });
     rmSync(snapshotDeltaFile(newsSnapshotFile(outDir)), { force: true });
     rmSync(rowsFailedFile(outDir), { force: true });
-    process.env[ROWS_FROM_SEARCH_ENV] = '1';
+    Object.assign(process.env, planEnv({ ...buildPlan(process.env), rowsFromSearch: true }));
   }
   const index = o.index ? null : runSearchIndex(root, tmp, targeted);
   index?.catch(() => {

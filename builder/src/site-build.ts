@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync
 import { isUsableSlug, type SkippedRecord } from '@portal/domain/text-limits';
 import path from 'node:path';
 import { ROOT } from '../../directus/scripts/lib/paths.ts';
-import { LIVE_ONLY, NEWS_SNAPSHOT_ENV, newsSnapshotFile, snapshotDeltaFile, targetedBuildEnv, type NamedLists, type TargetedRequest } from '@portal/domain/build-contract';
+import { LIVE_ONLY, newsSnapshotFile, planEnv, snapshotDeltaFile, targetedPlan, type NamedLists, type TargetedRequest } from '@portal/domain/build-contract';
 import { ARCHIVE_ROOTS, isMonthKey } from '@portal/domain/archive';
 import type { Releases } from './releases.ts';
 import { BuildWorker, type BuildWorkerOptions } from './build-worker.ts';
@@ -242,10 +242,9 @@ export async function buildFull(releases: Releases, o: SiteBuildOptions): Promis
   }
 }
 
-/** A targeted build's environment over `dir`: the rows that release was made from (re-joined to the catalogue by the build: content.ts). */
+/** A targeted build's plan over `dir`, with the rows that release was made from (re-joined to the catalogue by the build: site/src/build/load.ts). */
 function targetedEnv(req: TargetedRequest, dir: string): Record<string, string> {
-  const rows: Record<string, string> = existsSync(newsSnapshotFile(dir)) ? { [NEWS_SNAPSHOT_ENV]: newsSnapshotFile(dir) } : {};
-  return { ...targetedBuildEnv(req, dir), ...rows };
+  return planEnv(targetedPlan(req, dir, existsSync(newsSnapshotFile(dir)) ? newsSnapshotFile(dir) : undefined));
 }
 
 /**

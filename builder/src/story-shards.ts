@@ -4,7 +4,7 @@
  * build is rendering story pages, one after another on one core (Astro
  * renders in one thread), while the second core only had the search index to
  * build. So the build (`astro build`, process 0) starts helpers — the same
- * `astro build`, told by STORY_SHARD_ENV to render only its share of the
+ * `astro build`, told by its build plan (`shard`) to render only its share of the
  * story pages, from the rows the build's search-index process hands over —
  * and, once its own pages are written, moves their story pages into its
  * output. One failing fails the build (the last good site stays live). They
@@ -18,7 +18,7 @@ import path from 'node:path';
 import { ROOT } from '../../directus/scripts/lib/paths.ts';
 import { ASTRO_BUILD_ARGS } from './astro-cli.ts';
 import { captureOutput } from './child-output.ts';
-import { isTargetedBuild, ROWS_FROM_SEARCH_ENV, SHARD_OF_ENV, STORY_SHARD_ENV, storyProcessesFor, storyShard } from '../../domain/src/build-contract.ts';
+import { buildPlan, isTargetedBuild, planEnv, storyProcessesFor, storyShard } from '@portal/domain/build-contract';
 import { aggregate, tokenClient } from '../../directus/scripts/lib/client.ts';
 
 /** How many processes render a full build's story pages: set, or storyProcessesFor the archive (tests and operators may set it). */
@@ -83,10 +83,12 @@ export type StoryHelpers = {
  * or a small archive (storyProcessesFor).
  */
 export async function startStoryHelpers(outDir: string, env: Record<string, string | undefined> = process.env): Promise<StoryHelpers | null> {
-  if (isTargetedBuild(env) || storyShard(env)) return null;
+  const plan = buildPlan(env);
+  if (isTargetedBuild(plan) || storyShard(plan)) return null;
   const count = await storyProcesses(env, () => publishedStories(env.DIRECTUS_URL, env.DIRECTUS_TOKEN));
   if (count < 2) return null;
-  env[STORY_SHARD_ENV] = `0/${count}`;
+  // Read again: the search index's start (post-build.ts) may have set the page process's rows meanwhile.
+  Object.assign(env, planEnv({ ...buildPlan(env), shard: { index: 0, count } }));
   // The search index (started before, with Pagefind in its own processes) is the build's longest single
   // path; the page processes step back (this one, and its helpers, which inherit it) so it runs first and
   // they take both cores after (at 100k Pagefind was done 22 s sooner, the build 5 s: docs/decisions/006).
@@ -108,7 +110,7 @@ export async function startStoryHelpers(outDir: string, env: Record<string, stri
     removeHelperOutput(dir);
     const child = spawn(process.execPath, ASTRO_BUILD_ARGS, {
       cwd: ROOT,
-      env: { ...env, SITE_OUT_DIR: dir, [STORY_SHARD_ENV]: `${i}/${count}`, [SHARD_OF_ENV]: outDir, [ROWS_FROM_SEARCH_ENV]: '1' },
+      env: { ...env, SITE_OUT_DIR: dir, ...planEnv({ ...plan, shard: { index: i, count }, shardOf: outDir, rowsFromSearch: true }) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);

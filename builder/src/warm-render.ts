@@ -22,7 +22,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../../directus/scripts/lib/paths.ts';
-import { isTargetedBuild } from '../../domain/src/build-contract.ts';
+import { buildPlan, isTargetedBuild } from '@portal/domain/build-contract';
 import { beginPostBuild } from './post-build.ts';
 import { loadedContent } from '../../site/src/build/load.ts';
 import { writeSearchIndex } from '../../site/src/build/search-index.ts';
@@ -88,7 +88,7 @@ async function indexRecent(out: string, into: string): Promise<number> {
 /** One targeted build with the kept renderer, into SITE_OUT_DIR of the (already set) environment. */
 export async function renderTargeted(p: Prerenderer, env: Record<string, string | undefined>, log: (s: string) => void = () => {}): Promise<void> {
   const out = env.SITE_OUT_DIR;
-  if (!out || !isTargetedBuild(env)) throw new Error('render sem build: só builds direcionados, com SITE_OUT_DIR');
+  if (!out || !isTargetedBuild(buildPlan(env))) throw new Error('render sem build: só builds direcionados, com SITE_OUT_DIR');
   const { renderPath } = await generate;
   const options = p.app.getOptions();
   options.settings.config.outDir = pathToFileURL(`${path.resolve(out)}/`);

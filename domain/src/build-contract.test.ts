@@ -1,30 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BUILD_MONTHS_ENV,
   siteStatusFrom,
-  BUILD_NAMED_LISTS_ENV,
-  BUILD_NEWS_IDS_ENV,
   catalogueChange,
   namedLists,
-  BUILD_SLUGS_ENV,
   catchUpAfter,
   isTargetedBuild,
   listedIds,
   mergeRequests,
   parseBuildRequest,
-  PREVIOUS_RELEASE_ENV,
   SITE_WIDE,
   LIVE_ONLY,
-  BUILD_LISTS_ENV,
   rendersEveryList,
   storiesToRender,
   isStoryHelper,
-  STORY_SHARD_ENV,
   storyShard,
   storyProcessesFor,
-  targetedBuildEnv,
+  BUILD_PLAN_ENV,
+  buildPlan,
+  FULL_PLAN,
+  planEnv,
+  targetedPlan,
+  type BuildPlan,
   type TargetedRequest,
 } from './build-contract.ts';
+
+/** A targeted build's plan listing `news`. */
+const T = (news: string[], o: Partial<TargetedRequest> = {}): BuildPlan => targetedPlan({ full: false, news, slugs: [], ...o }, '/r');
+/** A request's plan as the build process reads it: through the environment, parsed. */
+const crossed = (req: TargetedRequest): BuildPlan => buildPlan(planEnv(targetedPlan(req, '/r')));
+const planText = (plan: unknown) => ({ [BUILD_PLAN_ENV]: JSON.stringify(plan) });
 
 describe('parseBuildRequest', () => {
   it('full', () => expect(parseBuildRequest({ full: true })).toEqual({ full: true }));
@@ -54,26 +58,26 @@ describe('mergeRequests', () => {
 });
 
 describe('listedIds', () => {
-  it('the listed stories, blanks dropped', () => expect(listedIds({ [BUILD_NEWS_IDS_ENV]: 'a,,b' })).toEqual(['a', 'b']));
+  it('the listed stories, blanks dropped', () => expect(listedIds(T(['a', '', 'b']))).toEqual(['a', 'b']));
   it('none for a site-wide change, null for a full build', () => {
-    expect(listedIds({ [BUILD_NEWS_IDS_ENV]: '' })).toEqual([]);
-    expect(listedIds({})).toBeNull();
+    expect(listedIds(T([]))).toEqual([]);
+    expect(listedIds(FULL_PLAN)).toBeNull();
   });
 });
 
 describe('storiesToRender', () => {
   const all = [{ id: 'a' }, { id: 'b' }];
-  it('every story without the variable (full build)', () => expect(storiesToRender(all, {})).toEqual(all));
-  it('only the listed ones', () => expect(storiesToRender(all, { [BUILD_NEWS_IDS_ENV]: 'b' })).toEqual([{ id: 'b' }]));
-  it('none for a site-wide change (empty list, not "all")', () => expect(storiesToRender(all, { [BUILD_NEWS_IDS_ENV]: '' })).toEqual([]));
+  it('every story without the variable (full build)', () => expect(storiesToRender(all, FULL_PLAN)).toEqual(all));
+  it('only the listed ones', () => expect(storiesToRender(all, T(['b']))).toEqual([{ id: 'b' }]));
+  it('none for a site-wide change (empty list, not "all")', () => expect(storiesToRender(all, T([]))).toEqual([]));
   it("a full build's story processes split every story between them, each once", () => {
     const many = Array.from({ length: 101 }, (_, i) => ({ id: `n${i}` }));
-    const parts = [0, 1, 2].map((i) => storiesToRender(many, { [STORY_SHARD_ENV]: `${i}/3` }));
+    const parts = [0, 1, 2].map((i) => storiesToRender(many, { shard: { index: i, count: 3 } }));
     expect(parts.map((p) => p.length)).toEqual([34, 34, 33]);
     expect(parts.flat().map((s) => s.id).sort()).toEqual(many.map((s) => s.id).sort());
   });
   it('a targeted build renders its listed stories whatever the shard says', () =>
-    expect(storiesToRender(all, { [BUILD_NEWS_IDS_ENV]: 'a', [STORY_SHARD_ENV]: '1/2' })).toEqual([{ id: 'a' }]));
+    expect(storiesToRender(all, { ...T(['a']), shard: { index: 1, count: 2 } })).toEqual([{ id: 'a' }]));
 });
 
 describe('storyProcessesFor', () => {
@@ -88,24 +92,39 @@ describe('storyProcessesFor', () => {
 });
 
 describe('storyShard', () => {
-  it('reads i/n; anything else is no shard (every story)', () => {
-    expect(storyShard({ [STORY_SHARD_ENV]: '1/2' })).toEqual({ index: 1, count: 2 });
-    for (const v of ['2/2', '0/1', '1', 'a/b', '-1/2', '']) expect(storyShard({ [STORY_SHARD_ENV]: v })).toBeNull();
+  it('index of count; one process, or an index past the count, is no shard (every story)', () => {
+    expect(storyShard({ shard: { index: 1, count: 2 } })).toEqual({ index: 1, count: 2 });
+    for (const [index, count] of [[2, 2], [0, 1]] as const) expect(storyShard({ shard: { index, count } })).toBeNull();
+    expect(storyShard(FULL_PLAN)).toBeNull();
+    for (const shard of [{ index: -1, count: 2 }, { index: 'a', count: 2 }, { index: 0.5, count: 2 }]) expect(() => buildPlan(planText({ shard }))).toThrow(/PORTAL_BUILD_PLAN inválido: shard/);
   });
   it('only a full build\'s process past the first is a helper', () => {
-    expect(isStoryHelper({ [STORY_SHARD_ENV]: '1/2' })).toBe(true);
-    expect(isStoryHelper({ [STORY_SHARD_ENV]: '0/2' })).toBe(false);
-    expect(isStoryHelper({ [STORY_SHARD_ENV]: '1/2', [BUILD_NEWS_IDS_ENV]: '' })).toBe(false);
-    expect(isStoryHelper({})).toBe(false);
+    expect(isStoryHelper({ shard: { index: 1, count: 2 } })).toBe(true);
+    expect(isStoryHelper({ shard: { index: 0, count: 2 } })).toBe(false);
+    expect(isStoryHelper({ ...T([]), shard: { index: 1, count: 2 } })).toBe(false);
+    expect(isStoryHelper(FULL_PLAN)).toBe(false);
   });
 });
 
-describe('targetedBuildEnv', () => {
-  it('a site-wide change is still a targeted build (the empty list is not "everything")', () => {
-    const env = targetedBuildEnv(SITE_WIDE, '/srv/releases/r1');
-    expect(isTargetedBuild(env)).toBe(true);
-    expect(isTargetedBuild({})).toBe(false);
-    expect(env).toEqual({ [BUILD_NEWS_IDS_ENV]: '', [BUILD_SLUGS_ENV]: '', [PREVIOUS_RELEASE_ENV]: '/srv/releases/r1' });
+describe('the build plan', () => {
+  it('a site-wide change is still a targeted build (the empty list is not "everything"); no plan is a full build', () => {
+    const plan = buildPlan(planEnv(targetedPlan(SITE_WIDE, '/srv/releases/r1', '/srv/releases/r1.news.v8')));
+    expect(isTargetedBuild(plan)).toBe(true);
+    expect(plan).toEqual({ targeted: { news: [], slugs: [], previousRelease: '/srv/releases/r1', newsSnapshot: '/srv/releases/r1.news.v8' } });
+    expect(buildPlan({})).toBe(FULL_PLAN);
+    expect(isTargetedBuild(FULL_PLAN)).toBe(false);
+  });
+  it('is one variable, parsed once per text', () => {
+    const env = planEnv(T(['a']));
+    expect(Object.keys(env)).toEqual([BUILD_PLAN_ENV]);
+    expect(buildPlan(env)).toBe(buildPlan({ ...env }));
+  });
+  it('a malformed plan stops the build with what is wrong, in pt-BR', () => {
+    expect(() => buildPlan({ [BUILD_PLAN_ENV]: 'não é JSON' })).toThrow(/PORTAL_BUILD_PLAN inválido/);
+    expect(() => buildPlan(planText({ targeted: { news: 'a', slugs: [], previousRelease: '/r' } }))).toThrow(/targeted\.news/);
+    expect(() => buildPlan(planText({ targeted: { news: [], slugs: [], previousRelease: '/r', months: ['2026-13'] } }))).toThrow(/mês AAAA-MM/);
+    // A field nobody reads is a typo somewhere, not something to ignore.
+    expect(() => buildPlan(planText({ full: true }))).toThrow(/PORTAL_BUILD_PLAN inválido/);
   });
 });
 
@@ -123,10 +142,9 @@ describe('catalogue changes', () => {
     expect(mergeRequests(both, CATALOGUE)).toEqual(both);
   });
   it('cross to the build as JSON, read back as sets', () => {
-    const env = targetedBuildEnv(CATALOGUE, '/r');
-    expect(namedLists(env)).toEqual({ category: new Set(['politica', 'politica-e-governo']), municipio: new Set() });
-    expect(namedLists(targetedBuildEnv(SITE_WIDE, '/r'))).toBeNull();
-    expect(() => namedLists({ [BUILD_NAMED_LISTS_ENV]: '{"autor":["x"]}' })).toThrow(BUILD_NAMED_LISTS_ENV);
+    expect(namedLists(crossed(CATALOGUE))).toEqual({ category: new Set(['politica', 'politica-e-governo']), municipio: new Set() });
+    expect(namedLists(crossed(SITE_WIDE))).toBeNull();
+    expect(() => buildPlan(planText({ targeted: { news: [], slugs: [], previousRelease: '/r', named: { autor: ['x'] } } }))).toThrow(/PORTAL_BUILD_PLAN inválido: targeted\.named/);
   });
   it('malformed names are refused', () => {
     for (const named of [['a'], { autor: ['a'] }, { category: 'a' }, { category: [1] }, { category: ['x'.repeat(321)] }, null])
@@ -137,7 +155,7 @@ describe('catalogue changes', () => {
     expect(rendersEveryList(mergeRequests(LIVE_ONLY, CATALOGUE) as TargetedRequest)).toBe(false);
     const withBylines = mergeRequests(SITE_WIDE, CATALOGUE) as TargetedRequest;
     expect(withBylines).toEqual({ ...CATALOGUE, lists: 'all' });
-    expect(targetedBuildEnv(withBylines, '/r')[BUILD_LISTS_ENV]).toBe('all');
+    expect(crossed(withBylines).targeted?.lists).toBe('all');
     expect(mergeRequests(withBylines, LIVE_ONLY)).toEqual(withBylines);
   });
 });
@@ -149,21 +167,21 @@ describe('archive months a request names', () => {
     expect(parseBuildRequest({ news: ['a'], months: '2026-11' })).toBeNull();
     const merged = mergeRequests(parseBuildRequest({ news: ['a'], months: ['2026-10'] }), parseBuildRequest({ news: ['b'], months: ['2026-11'] })!);
     expect(merged).toEqual({ full: false, news: ['a', 'b'], slugs: [], months: ['2026-10', '2026-11'] });
-    expect(targetedBuildEnv(merged as TargetedRequest, '/r')[BUILD_MONTHS_ENV]).toBe('2026-10,2026-11');
-    expect(targetedBuildEnv(SITE_WIDE, '/r')[BUILD_MONTHS_ENV]).toBeUndefined();
+    expect(crossed(merged as TargetedRequest).targeted?.months).toEqual(['2026-10', '2026-11']);
+    expect(crossed(SITE_WIDE).targeted?.months).toBeUndefined();
   });
 
   describe('LIVE_ONLY (settings, ads, events)', () => {
     const publish = { full: false as const, news: ['a'], slugs: ['x'] };
     it('asks for no per-list page, and says so to the build only while it has no story', () => {
       expect(parseBuildRequest({ lists: false })).toEqual(LIVE_ONLY);
-      expect(targetedBuildEnv(LIVE_ONLY, '/r')[BUILD_LISTS_ENV]).toBe('none');
-      expect(targetedBuildEnv(SITE_WIDE, '/r')[BUILD_LISTS_ENV]).toBeUndefined();
+      expect(crossed(LIVE_ONLY).targeted?.lists).toBe(false);
+      expect(crossed(SITE_WIDE).targeted?.lists).toBeUndefined();
     });
     it('merged: stays without lists beside another LIVE_ONLY or a story (whose lists follow it), never beside a byline or catalogue change', () => {
       expect(mergeRequests(LIVE_ONLY, LIVE_ONLY)).toEqual(LIVE_ONLY);
       const withStory = mergeRequests(LIVE_ONLY, publish) as typeof publish;
-      expect(targetedBuildEnv(withStory, '/r')[BUILD_LISTS_ENV]).toBeUndefined();
+      expect(crossed(withStory).targeted?.lists).toBeUndefined();
       expect(mergeRequests(LIVE_ONLY, SITE_WIDE)).toEqual(SITE_WIDE);
       expect(mergeRequests(SITE_WIDE, LIVE_ONLY)).toEqual(SITE_WIDE);
       expect(mergeRequests(LIVE_ONLY, CATALOGUE)).toEqual(CATALOGUE);
@@ -176,7 +194,7 @@ describe('archive months a request names', () => {
     it('still renders every list page (a request with stories otherwise renders only theirs)', () => {
       for (const merged of [mergeRequests(publish, SITE_WIDE), mergeRequests(SITE_WIDE, publish), mergeRequests(mergeRequests(SITE_WIDE, publish), publish)]) {
         expect(merged).toEqual({ full: false, news: ['a'], slugs: ['x'], lists: 'all' });
-        expect(targetedBuildEnv(merged as TargetedRequest, '/r')[BUILD_LISTS_ENV]).toBe('all');
+        expect(crossed(merged as TargetedRequest).targeted?.lists).toBe('all');
       }
       expect(mergeRequests(mergeRequests(LIVE_ONLY, publish), publish)).toEqual(publish);
       expect(mergeRequests(CATALOGUE, publish)).toEqual({ ...publish, named: CATALOGUE.named });

@@ -1,7 +1,8 @@
 /**
  * What crosses processes in the publish pipeline, in one place (issue #14):
  * Directus hooks → builder (`POST /hooks/rebuild`, JSON body) → site build
- * (environment of the Astro process). docs/decisions/006-publish-pipeline.md.
+ * (one typed plan, BuildPlan, parsed once) → builder (`GET /status`).
+ * docs/decisions/006-publish-pipeline.md.
  */
 import { z } from 'zod';
 import { CATALOGUE_LIST_KINDS, isMonthKey, type CatalogueList } from './archive.ts';
@@ -66,44 +67,114 @@ export function catalogueChange(kind: keyof NamedLists, slugs: readonly string[]
   return { full: false, news: [], slugs: [], named: { [kind]: uniq(slugs.filter(Boolean)) } };
 }
 
-/** Builder → Astro: comma-separated archive months (YYYY-MM) the request names. */
-export const BUILD_MONTHS_ENV = 'PORTAL_BUILD_MONTHS';
+/** Beyond this many stories a request becomes a full build (a batch publish of an admin page is 100). */
+export const MAX_REQUEST_IDS = 500;
 
-/** Builder → Astro: 'none' when a story-less targeted build renders no per-list page (LIVE_ONLY); 'all' when one with stories renders every one. */
-export const BUILD_LISTS_ENV = 'PORTAL_BUILD_LISTS';
+/**
+ * Builder → every process of a site build: the one plan of the build (JSON in
+ * one variable, parsed once by buildPlan), instead of a variable per field.
+ * What a targeted build renders and what it is laid over; which process of a
+ * full build this is (its search-index process, a story helper).
+ */
+export const BUILD_PLAN_ENV = 'PORTAL_BUILD_PLAN';
 
-/** Builder → Astro: the lists a catalogue change names (JSON NamedLists), rendered whole. */
-export const BUILD_NAMED_LISTS_ENV = 'PORTAL_BUILD_NAMED_LISTS';
+const address = z.string().max(320);
+const namedSchema = z.object({ category: z.array(address).max(MAX_REQUEST_IDS).optional(), municipio: z.array(address).max(MAX_REQUEST_IDS).optional() }).strict();
+
+export const buildPlanSchema = z
+  .object({
+    /** Absent: a full build (every page). */
+    targeted: z
+      .object({
+        news: z.array(z.string()),
+        slugs: z.array(address),
+        months: z.array(z.string().refine(isMonthKey, 'mês AAAA-MM')).optional(),
+        named: namedSchema.optional(),
+        lists: z.union([z.literal(false), z.literal('all')]).optional(),
+        /** The live release the build is laid over (its search delta is read there). */
+        previousRelease: z.string(),
+        /**
+         * The story rows that release was made from (v8-serialised beside it: its base, and the delta of the
+         * targeted builds laid over it since): read instead of the whole archive, with fresh reads of the listed stories.
+         */
+        newsSnapshot: z.string().optional(),
+      })
+      .strict()
+      .optional(),
+    /**
+     * A large full build renders its story pages in several processes at once (storyProcessesFor): this one
+     * renders the stories at positions index, index+count… Index 0 is the build itself and renders every
+     * other page; the others are its helpers (builder/src/story-shards.ts), story pages only.
+     */
+    shard: z.object({ index: z.number().int().min(0), count: z.number().int().min(1) }).strict().optional(),
+    /** A story helper: the build's output folder, beside which its rows are handed over (news-snapshot.ts). */
+    shardOf: z.string().optional(),
+    /**
+     * The build's search-index process. In a targeted build it reads the rows and leaves writing them to the
+     * page process; in a full build it reads the archive from Directus (it starts first, while Vite bundles)
+     * and writes the rows, which the page process then takes (rowsFromSearch).
+     */
+    searchIndex: z.boolean().optional(),
+    /** A full build's page process (or helper): its rows come from the search-index process. */
+    rowsFromSearch: z.boolean().optional(),
+  })
+  .strict();
+export type BuildPlan = z.infer<typeof buildPlanSchema>;
+
+/** Every page, in one process: what a build with no plan does (`astro build` by hand, the image's first build). */
+export const FULL_PLAN: BuildPlan = Object.freeze({});
+
+// The last plan read, by its text: a build's modules ask for it at every page.
+let lastPlan: { raw: string; plan: BuildPlan } | null = null;
+
+/**
+ * The plan of the build this process is part of, checked once.
+ * @example buildPlan({ PORTAL_BUILD_PLAN: '{"targeted":{"news":["a"],"slugs":["x"],"previousRelease":"/r"}}' }).targeted?.news // ['a']
+ * buildPlan({}) // FULL_PLAN
+ */
+export function buildPlan(env: Record<string, string | undefined>): BuildPlan {
+  const raw = env[BUILD_PLAN_ENV];
+  if (!raw) return FULL_PLAN;
+  if (lastPlan?.raw === raw) return lastPlan.plan;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    json = undefined;
+  }
+  const r = buildPlanSchema.safeParse(json);
+  if (!r.success) throw new Error(`${BUILD_PLAN_ENV} inválido: ${r.error.issues.map((i) => `${i.path.join('.') || '(plano)'}: ${i.message}`).join('; ')}`);
+  lastPlan = { raw, plan: r.data };
+  return r.data;
+}
+
+/** The environment that hands `plan` to a build process. */
+export const planEnv = (plan: BuildPlan): Record<string, string> => ({ [BUILD_PLAN_ENV]: JSON.stringify(plan) });
+
+/** The plan of a targeted build laid over `previousRelease` (with the rows kept beside it, when there are). */
+export function targetedPlan(req: TargetedRequest, previousRelease: string, newsSnapshot?: string): BuildPlan {
+  return {
+    targeted: {
+      news: req.news,
+      slugs: req.slugs,
+      previousRelease,
+      ...(req.months?.length ? { months: req.months } : {}),
+      ...(req.named ? { named: req.named } : {}),
+      ...(req.lists !== undefined ? { lists: req.lists } : {}),
+      ...(newsSnapshot ? { newsSnapshot } : {}),
+    },
+  };
+}
 
 /**
  * The lists a targeted build renders whole (a catalogue change), by kind.
- * @example namedLists({ PORTAL_BUILD_NAMED_LISTS: '{"category":["a"]}' }) // { category: Set {'a'}, municipio: Set {} }
- * namedLists({}) // null
+ * @example namedLists({ targeted: { news: [], slugs: [], previousRelease: '/r', named: { category: ['a'] } } }) // { category: Set {'a'}, municipio: Set {} }
+ * namedLists(FULL_PLAN) // null
  */
-export function namedLists(env: Record<string, string | undefined>): { category: ReadonlySet<string>; municipio: ReadonlySet<string> } | null {
-  const raw = env[BUILD_NAMED_LISTS_ENV];
-  if (!raw) return null;
-  const named = checkNamed(JSON.parse(raw));
-  if (!named) throw new Error(`${BUILD_NAMED_LISTS_ENV} inválido: ${raw}`);
-  return { category: new Set(named.category ?? []), municipio: new Set(named.municipio ?? []) };
+export function namedLists(plan: BuildPlan): { category: ReadonlySet<string>; municipio: ReadonlySet<string> } | null {
+  const named = plan.targeted?.named;
+  return named ? { category: new Set(named.category ?? []), municipio: new Set(named.municipio ?? []) } : null;
 }
-
-/** Builder → Astro: comma-separated ids of the stories a targeted build renders (absent: all). */
-export const BUILD_NEWS_IDS_ENV = 'PORTAL_BUILD_NEWS_IDS';
-
-/** Builder → Astro: comma-separated addresses (slugs) the request named, some of which may have left. */
-export const BUILD_SLUGS_ENV = 'PORTAL_BUILD_SLUGS';
-
-/** Builder → Astro: the release a targeted build is laid over (it reads the search delta there). */
-export const PREVIOUS_RELEASE_ENV = 'PORTAL_PREVIOUS_RELEASE';
-
-/**
- * Builder → Astro: the story rows the release under a targeted build was made
- * from (v8-serialised, beside that release: its base, and the delta of the
- * targeted builds laid over it since). The build reads them and fetches only
- * the stories it lists, instead of the whole archive from Directus.
- */
-export const NEWS_SNAPSHOT_ENV = 'PORTAL_NEWS_SNAPSHOT';
 
 /** Where a release's news rows are kept: beside it, never inside (not a public file). */
 export const newsSnapshotFile = (release: string) => `${release.replace(/\/$/, '')}.news.v8`;
@@ -111,44 +182,19 @@ export const newsSnapshotFile = (release: string) => `${release.replace(/\/$/, '
 /** Beside a release's rows: the stories targeted builds changed since they were written, and their fresh rows. */
 export const snapshotDeltaFile = (snapshot: string) => `${snapshot}.delta`;
 
-/**
- * Astro → its search-index process. In a targeted build it reads the rows and
- * leaves writing them to the page process; in a full build it is the one that
- * reads the archive from Directus (it starts first, while Vite bundles) and
- * writes the rows, which the page process then takes (ROWS_FROM_SEARCH_ENV).
- */
-export const SEARCH_INDEX_PROCESS_ENV = 'PORTAL_SEARCH_INDEX_PROCESS';
-
-/** Astro's page process, in a full build: its rows come from its search-index process (site/src/build/news-snapshot.ts). */
-export const ROWS_FROM_SEARCH_ENV = 'PORTAL_ROWS_FROM_SEARCH';
-
 /** Beside a full build's rows file: the search-index process ended without writing them. */
 export const rowsFailedFile = (release: string) => `${newsSnapshotFile(release)}.failed`;
-
-/**
- * A large full build renders its story pages in several processes at once
- * (storyProcessesFor; the rest of the build is one process): "i/n" — this process renders
- * the stories at positions i, i+n, i+2n… of the archive. Process 0 is the
- * build itself and renders every other page; the others are its helpers
- * (builder/src/story-shards.ts), which render story pages only.
- */
-export const STORY_SHARD_ENV = 'PORTAL_STORY_SHARD';
-
-/** Build → its story helpers: the build's output folder, beside which its rows are handed over (news-snapshot.ts). */
-export const SHARD_OF_ENV = 'PORTAL_SHARD_OF';
 
 export type StoryShard = { index: number; count: number };
 
 /**
- * @example storyShard({ PORTAL_STORY_SHARD: '1/2' }) // { index: 1, count: 2 }
- * storyShard({}) // null (one process renders every story)
- * storyShard({ PORTAL_STORY_SHARD: '2/2' }) // null (not a shard: every story)
+ * @example storyShard({ shard: { index: 1, count: 2 } }) // { index: 1, count: 2 }
+ * storyShard(FULL_PLAN) // null (one process renders every story)
+ * storyShard({ shard: { index: 2, count: 2 } }) // null (not a shard: every story)
  */
-export function storyShard(env: Record<string, string | undefined>): StoryShard | null {
-  const m = /^(\d+)\/(\d+)$/.exec(env[STORY_SHARD_ENV] ?? '');
-  if (!m) return null;
-  const [index, count] = [Number(m[1]), Number(m[2])];
-  return count > 1 && index < count ? { index, count } : null;
+export function storyShard(plan: BuildPlan): StoryShard | null {
+  const s = plan.shard;
+  return s && s.count > 1 && s.index < s.count ? { index: s.index, count: s.count } : null;
 }
 
 /**
@@ -173,34 +219,19 @@ export function storyProcessesFor(published: number, cores: number): number {
 }
 
 /** A full build's story helper: story pages only, no list, month, feed or search index. */
-export const isStoryHelper = (env: Record<string, string | undefined>): boolean => (storyShard(env)?.index ?? 0) > 0 && !isTargetedBuild(env);
+export const isStoryHelper = (plan: BuildPlan): boolean => (storyShard(plan)?.index ?? 0) > 0 && !isTargetedBuild(plan);
 
 /** A targeted build (even one with no story: a site-wide change) as opposed to a full one. */
-export function isTargetedBuild(env: Record<string, string | undefined>): boolean {
-  return env[BUILD_NEWS_IDS_ENV] !== undefined;
-}
+export const isTargetedBuild = (plan: BuildPlan): boolean => !!plan.targeted;
 
 /**
  * The stories a targeted build lists; null for a full build (every story).
- * @example listedIds({ PORTAL_BUILD_NEWS_IDS: 'a,,b' }) // ['a', 'b']
- * listedIds({ PORTAL_BUILD_NEWS_IDS: '' }) // [] (site-wide change: no story)
- * listedIds({}) // null (full build)
+ * @example listedIds(targetedPlan({ full: false, news: ['a', 'b'], slugs: [] }, '/r')) // ['a', 'b']
+ * listedIds(targetedPlan(SITE_WIDE, '/r')) // [] (site-wide change: no story)
+ * listedIds(FULL_PLAN) // null (full build)
  */
-export function listedIds(env: Record<string, string | undefined>): string[] | null {
-  const ids = env[BUILD_NEWS_IDS_ENV];
-  return ids === undefined ? null : ids.split(',').filter(Boolean);
-}
-
-/** The environment a targeted build runs with. */
-export function targetedBuildEnv(req: TargetedRequest, previousRelease: string): Record<string, string> {
-  return {
-    [BUILD_NEWS_IDS_ENV]: req.news.join(','),
-    [BUILD_SLUGS_ENV]: req.slugs.join(','),
-    [PREVIOUS_RELEASE_ENV]: previousRelease,
-    ...(req.months?.length ? { [BUILD_MONTHS_ENV]: req.months.join(',') } : {}),
-    ...(req.named ? { [BUILD_NAMED_LISTS_ENV]: JSON.stringify(req.named) } : {}),
-    ...(req.lists === false ? { [BUILD_LISTS_ENV]: 'none' } : req.lists === 'all' ? { [BUILD_LISTS_ENV]: 'all' } : {}),
-  };
+export function listedIds(plan: BuildPlan): string[] | null {
+  return plan.targeted ? plan.targeted.news.filter(Boolean) : null;
 }
 
 /**
@@ -223,9 +254,6 @@ export function catchUpAfter(req: BuildRequest, pageRemoved: boolean): 'none' | 
   if (pageRemoved || rendersEveryList(req) || req.named) return 'soon';
   return 'later';
 }
-
-/** Beyond this many stories a request becomes a full build (a batch publish of an admin page is 100). */
-export const MAX_REQUEST_IDS = 500;
 
 const uniq = (xs: readonly string[]) => [...new Set(xs)];
 
@@ -305,10 +333,10 @@ export function mergeTargeted(a: TargetedRequest | null, b: TargetedRequest): Ta
 }
 
 /** The stories a site build renders: the listed ones for a targeted build, every one otherwise (its shard of them, with helpers). */
-export function storiesToRender<T extends { id: string }>(all: T[], env: Record<string, string | undefined>): T[] {
-  const ids = listedIds(env);
+export function storiesToRender<T extends { id: string }>(all: T[], plan: BuildPlan): T[] {
+  const ids = listedIds(plan);
   if (!ids) {
-    const shard = storyShard(env);
+    const shard = storyShard(plan);
     return shard ? all.filter((_, i) => i % shard.count === shard.index) : all;
   }
   const wanted = new Set(ids);

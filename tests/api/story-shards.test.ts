@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
-import { STORY_SHARD_ENV } from '../../domain/src/build-contract.ts';
+import { BUILD_PLAN_ENV, buildPlan, storyShard } from '../../domain/src/build-contract.ts';
 import { Releases } from '@portal/builder/releases';
 import { buildFull } from '@portal/builder/site-build';
 import { STORY_PROCESSES_ENV } from '@portal/builder/story-shards';
@@ -33,7 +33,7 @@ const moment = (b: Buffer) =>
 const helperPids = () =>
   processesWithEnv(
     // This file's builds only: the API suite on the other database may be building beside it.
-    (env) => env.includes(`${STORY_SHARD_ENV}=1/2`) && env.some((e) => e.startsWith(`SITE_OUT_DIR=${releases.releasesDir}/`)),
+    (env) => env.some((e) => e.startsWith(`${BUILD_PLAN_ENV}=`) && storyShard(buildPlan({ [BUILD_PLAN_ENV]: e.slice(BUILD_PLAN_ENV.length + 1) }))?.index === 1) && env.some((e) => e.startsWith(`SITE_OUT_DIR=${releases.releasesDir}/`)),
   ).map((p) => Number(p.split(' ')[0]));
 
 beforeAll(async () => {

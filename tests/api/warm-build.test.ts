@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { newsSnapshotFile, targetedBuildEnv, type TargetedRequest } from '../../domain/src/build-contract.ts';
+import { newsSnapshotFile, planEnv, targetedPlan, type TargetedRequest } from '../../domain/src/build-contract.ts';
 import { Releases } from '@portal/builder/releases';
 import { astroEnv, buildFull, runAstro, warmAstro } from '@portal/builder/site-build';
 import type { BuildWorker } from '@portal/builder/build-worker';
@@ -43,7 +43,7 @@ function written(dir: string): Map<string, Buffer> {
 }
 
 /** The environment of a targeted build over the live release (the builder's own, builder/src/site-build.ts). */
-const envFor = (req: TargetedRequest) => ({ ...targetedBuildEnv(req, live), PORTAL_NEWS_SNAPSHOT: newsSnapshotFile(live) });
+const envFor = (req: TargetedRequest) => planEnv(targetedPlan(req, live, newsSnapshotFile(live)));
 
 beforeAll(async () => {
   releases = new Releases(root);

@@ -1,67 +1,73 @@
 import { describe, expect, it } from 'vitest';
+import { FULL_PLAN, type BuildPlan, type NamedLists } from '@portal/domain/build-contract';
 import { archiveMonthPages, archiveMonths, archiveScope, byYear, inLists, inScope, lastModified, listScope, monthPagePaths, newsSitemapFiles, NO_WHOLE_LISTS, wholeLists } from './archive-pages.ts';
 
 const s = (id: string, publishedAt: string, updatedAt: string | null = null) => ({ id, publishedAt, updatedAt });
 // Newest first, as the content loader gives them.
+/** A targeted build's plan listing `ids` (comma-separated), or a full build's (null). */
+const plan = (ids: string | null, o: { months?: string[]; named?: NamedLists; lists?: false | 'all' } = {}): BuildPlan =>
+  ids === null ? FULL_PLAN : { targeted: { news: ids.split(',').filter(Boolean), slugs: [], previousRelease: '/live', ...o } };
+/** A full build's story process `index` of two. */
+const shard = (index: number): BuildPlan => ({ shard: { index, count: 2 } });
 const news = [s('n4', '2026-11-20T12:00:00Z'), s('n3', '2026-11-01T01:00:00Z'), s('n2', '2026-10-05T12:00:00Z'), s('n1', '2025-01-10T12:00:00Z')];
 
 describe('archive scope of a build', () => {
   it('a full build (no id list) writes every month; its story helpers none', () => {
-    expect(archiveScope(news, {})).toBe('all');
-    expect(archiveScope(news, { PORTAL_STORY_SHARD: '0/2' })).toBe('all');
-    expect(archiveScope(news, { PORTAL_STORY_SHARD: '1/2' })).toEqual(new Set());
+    expect(archiveScope(news, FULL_PLAN)).toBe('all');
+    expect(archiveScope(news, shard(0))).toBe('all');
+    expect(archiveScope(news, shard(1))).toEqual(new Set());
   });
 
   it('a site-wide targeted build (empty list) writes no month', () => {
-    const scope = archiveScope(news, { PORTAL_BUILD_NEWS_IDS: '' });
+    const scope = archiveScope(news, plan(''));
     expect(scope).toEqual(new Set());
     expect(inScope(scope, '2026-11')).toBe(false);
   });
 
   it('a publish writes only the Belém months of the listed stories', () => {
     // n3 is 31 Oct in Belém.
-    expect(archiveScope(news, { PORTAL_BUILD_NEWS_IDS: 'n4' })).toEqual(new Set(['2026-11']));
-    expect(archiveScope(news, { PORTAL_BUILD_NEWS_IDS: 'n3,n4' })).toEqual(new Set(['2026-10', '2026-11']));
+    expect(archiveScope(news, plan('n4'))).toEqual(new Set(['2026-11']));
+    expect(archiveScope(news, plan('n3,n4'))).toEqual(new Set(['2026-10', '2026-11']));
   });
 
   it('a listed story no longer public writes the months the request names, or every month when it names none', () => {
-    expect(archiveScope(news, { PORTAL_BUILD_NEWS_IDS: 'n4,gone', PORTAL_BUILD_MONTHS: '2024-01' })).toEqual(new Set(['2024-01', '2026-11']));
-    expect(archiveScope(news, { PORTAL_BUILD_NEWS_IDS: 'n4,gone' })).toBe('all');
+    expect(archiveScope(news, plan('n4,gone', { months: ['2024-01'] }))).toEqual(new Set(['2024-01', '2026-11']));
+    expect(archiveScope(news, plan('n4,gone'))).toBe('all');
   });
 
   it('a story moved to another date rewrites the month it left too', () => {
-    expect(archiveScope(news, { PORTAL_BUILD_NEWS_IDS: 'n2', PORTAL_BUILD_MONTHS: '2026-08,2026-10' })).toEqual(new Set(['2026-08', '2026-10']));
+    expect(archiveScope(news, plan('n2', { months: ['2026-08', '2026-10'] }))).toEqual(new Set(['2026-08', '2026-10']));
   });
 });
 
 describe('list pages of a build', () => {
   const l = (category: string | null, municipio: string | null = null, autor: string | null = null) => ({ category, municipio, autor });
   it('a publish writes the lists its stories are in now and were in before', () => {
-    const scope = listScope({ PORTAL_BUILD_NEWS_IDS: 'a' }, [l('politica', 'belem', 'joana')], [l('economia', 'belem', 'joana')]);
+    const scope = listScope(plan('a'), [l('politica', 'belem', 'joana')], [l('economia', 'belem', 'joana')]);
     expect(scope).toEqual({ category: new Set(['politica', 'economia']), municipio: new Set(['belem']), autor: new Set(['joana']) });
     expect(inLists(scope, 'category', 'esportes')).toBe(false);
     expect(inLists(scope, 'municipio', 'belem')).toBe(true);
   });
   it('everything for a full build, a site-wide (byline) change, or without the rows it was built from', () => {
-    expect(listScope({}, [], [])).toBe('all');
-    expect(listScope({ PORTAL_BUILD_NEWS_IDS: '' }, [], [])).toBe('all');
-    expect(listScope({ PORTAL_BUILD_NEWS_IDS: 'a' }, [l('x')], null)).toBe('all');
-    expect(listScope({ PORTAL_BUILD_NEWS_IDS: 'a', PORTAL_BUILD_LISTS: 'all' }, [l('x')], [l('x')])).toBe('all');
+    expect(listScope(FULL_PLAN, [], [])).toBe('all');
+    expect(listScope(plan(''), [], [])).toBe('all');
+    expect(listScope(plan('a'), [l('x')], null)).toBe('all');
+    expect(listScope(plan('a', { lists: 'all' }), [l('x')], [l('x')])).toBe('all');
   });
   it("none in a full build's story helper (the build writes them)", () => {
     const none = { category: new Set(), municipio: new Set(), autor: new Set() };
-    expect(listScope({ PORTAL_STORY_SHARD: '1/2' }, [], null)).toEqual(none);
-    expect(listScope({ PORTAL_STORY_SHARD: '0/2' }, [], null)).toBe('all');
+    expect(listScope(shard(1), [], null)).toEqual(none);
+    expect(listScope(shard(0), [], null)).toBe('all');
   });
   it('none for settings, ads and events (LIVE_ONLY: /live.json brings them to the list pages)', () => {
-    const scope = listScope({ PORTAL_BUILD_NEWS_IDS: '', PORTAL_BUILD_LISTS: 'none' }, [], null);
+    const scope = listScope(plan('', { lists: false }), [], null);
     expect(['category', 'municipio', 'autor'].some((k) => inLists(scope, k as 'category', 'belem'))).toBe(false);
   });
 });
 
 describe('a catalogue change (a category or municipality renamed, added or removed)', () => {
   const l = (category: string | null, municipio: string | null = null, autor: string | null = null) => ({ category, municipio, autor });
-  const named = (o: object, ids = '') => ({ PORTAL_BUILD_NEWS_IDS: ids, PORTAL_BUILD_NAMED_LISTS: JSON.stringify(o) });
+  const named = (o: NamedLists, ids = '') => plan(ids, { named: o });
   const exists = (_k: string, slug: string) => slug !== 'politica';
   it('writes whole the named lists that exist now; the old address keeps its pages until the catch-up', () => {
     const env = named({ category: ['politica', 'politica-e-governo'], municipio: ['belem'] });
@@ -77,13 +83,13 @@ describe('a catalogue change (a category or municipality renamed, added or remov
       municipio: new Set(['ananindeua', 'belem']),
       autor: new Set(['joana']),
     });
-    expect(listScope({ ...env, PORTAL_BUILD_LISTS: 'all' }, [], [], whole)).toBe('all');
+    expect(listScope({ targeted: { ...env.targeted!, lists: 'all' } }, [], [], whole)).toBe('all');
   });
   it('beside settings, ads or events (LIVE_ONLY), still its own lists', () => {
-    const env = { ...named({ category: ['cultura'] }), PORTAL_BUILD_LISTS: 'none' };
+    const env = plan('', { named: { category: ['cultura'] }, lists: false });
     expect(listScope(env, [], null, wholeLists(env, exists))).toEqual({ category: new Set(['cultura']), municipio: new Set(), autor: new Set() });
   });
-  it('names nothing in a full build', () => expect(wholeLists({ PORTAL_BUILD_NAMED_LISTS: '{"category":["a"]}' }, exists)).toBe(NO_WHOLE_LISTS));
+  it('names nothing in a full build', () => expect(wholeLists(FULL_PLAN, exists)).toBe(NO_WHOLE_LISTS));
   it('writes every month of a whole list, only the months in scope of the others', () => {
     const a = s('a', '2026-10-05T12:00:00.000Z');
     const b = s('b', '2026-09-05T12:00:00.000Z');

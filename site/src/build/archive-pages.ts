@@ -2,15 +2,15 @@
  * Which archive pages and monthly sitemaps a build writes (issue #8 item 4;
  * rules in domain/src/archive.ts; docs/decisions/015-archive-at-scale.md).
  *
- * A full build writes every month. A targeted build (PORTAL_BUILD_NEWS_IDS
- * present, even empty) writes only the months of the stories it lists; the
+ * A full build writes every month. A targeted build (a plan with `targeted`,
+ * even with no story) writes only the months of the stories it lists; the
  * builder lays its output over a clone of the live release, so the untouched
  * months keep their files from the previous release. A listed story that is
  * no longer public (unpublished, deleted, scheduled back) has left a month we
  * cannot know from the request: that build writes every month.
  */
 import { writeFileSync } from 'node:fs';
-import { BUILD_LISTS_ENV, BUILD_MONTHS_ENV, isStoryHelper, listedIds, namedLists } from '@portal/domain/build-contract';
+import { isStoryHelper, listedIds, namedLists, type BuildPlan } from '@portal/domain/build-contract';
 import {
   type ArchiveRoot,
   groupByMonth,
@@ -25,25 +25,24 @@ import {
 
 /** `month`, when the story carries it (content.ts's articles), saves working it out at every grouping. */
 type Story = { id: string; publishedAt: string; month?: MonthKey };
-type Env = Record<string, string | undefined>;
 
 /** Every month, or only these. */
 export type ArchiveScope = 'all' | ReadonlySet<MonthKey>;
 
 /**
- * @example archiveScope(stories, {}) // 'all' (full build)
- * archiveScope(stories, { PORTAL_BUILD_NEWS_IDS: '' }) // Set {} (site-wide change: no month)
- * archiveScope(stories, { PORTAL_BUILD_NEWS_IDS: 'a' }) // Set {'2025-03'} (a's month)
- * archiveScope(stories, { PORTAL_BUILD_NEWS_IDS: 'gone', PORTAL_BUILD_MONTHS: '2024-01' }) // Set {'2024-01'}
- * archiveScope(stories, { PORTAL_STORY_SHARD: '1/2' }) // Set {} (a full build's story helper)
+ * @example archiveScope(stories, FULL_PLAN) // 'all' (full build)
+ * archiveScope(stories, targetedPlan(SITE_WIDE, live)) // Set {} (site-wide change: no month)
+ * archiveScope(stories, targetedPlan({ full: false, news: ['a'], slugs: [] }, live)) // Set {'2025-03'} (a's month)
+ * archiveScope(stories, targetedPlan({ full: false, news: ['gone'], slugs: [], months: ['2024-01'] }, live)) // Set {'2024-01'}
+ * archiveScope(stories, { shard: { index: 1, count: 2 } }) // Set {} (a full build's story helper)
  */
-export function archiveScope(stories: readonly Story[], env: Env): ArchiveScope {
+export function archiveScope(stories: readonly Story[], plan: BuildPlan): ArchiveScope {
   // A full build's story helper writes story pages only (its build writes the months).
-  if (isStoryHelper(env)) return new Set();
-  const wanted = listedIds(env);
+  if (isStoryHelper(plan)) return new Set();
+  const wanted = listedIds(plan);
   if (!wanted) return 'all';
   // The months the request names: where the stories were listed before the change (issue #8).
-  const named = (env[BUILD_MONTHS_ENV] ?? '').split(',').filter(isMonthKey);
+  const named = (plan.targeted?.months ?? []).filter(isMonthKey);
   const months = new Set<MonthKey>(named);
   if (!wanted.length) return months;
   // A scan, not a map of the whole archive: several routes ask, and a request lists a few stories.
@@ -94,19 +93,20 @@ type Listed = { category: string | null; municipio: string | null; autor: string
  * before (from the rows the live release was built from); a catalogue change,
  * the lists it names; every other list keeps its pages from the live release.
  * A LIVE_ONLY change (settings, ads, events) writes none. A site-wide change
- * (bylines, even merged with a publish: BUILD_LISTS_ENV 'all'), a full build,
+ * (bylines, even merged with a publish: `lists: 'all'`), a full build,
  * or a build that cannot know where the stories were listed before, writes them all.
- * @example listScope({ PORTAL_BUILD_NEWS_IDS: 'a' }, [{ category: 'politica', municipio: 'belem', autor: null }], [])
+ * @example listScope(targetedPlan({ full: false, news: ['a'], slugs: [] }, live), [{ category: 'politica', municipio: 'belem', autor: null }], [])
  * // { category: Set {'politica'}, municipio: Set {'belem'}, autor: Set {} }
- * listScope({ PORTAL_BUILD_NEWS_IDS: '', PORTAL_BUILD_NAMED_LISTS: '{"category":["esporte"]}' }, [], null, { category: new Set(['esporte']), municipio: new Set() })
+ * listScope(targetedPlan(catalogueChange('category', ['esporte']), live), [], null, { category: new Set(['esporte']), municipio: new Set() })
  * // { category: Set {'esporte'}, municipio: Set {}, autor: Set {} }
  */
-export function listScope(env: Env, now: readonly Listed[], before: readonly Listed[] | null, whole: WholeLists = NO_WHOLE_LISTS): ListScope {
-  const ids = listedIds(env);
-  const named = ids ? namedLists(env) : null;
+export function listScope(plan: BuildPlan, now: readonly Listed[], before: readonly Listed[] | null, whole: WholeLists = NO_WHOLE_LISTS): ListScope {
+  const ids = listedIds(plan);
+  const named = ids ? namedLists(plan) : null;
+  const lists = plan.targeted?.lists;
   // Settings, ads, events (LIVE_ONLY): no per-list page; /live.json brings them to those pages. Nor a full build's story helper.
-  if ((ids && !ids.length && env[BUILD_LISTS_ENV] === 'none' && !named) || isStoryHelper(env)) return { category: new Set(), municipio: new Set(), autor: new Set() };
-  if (!ids || env[BUILD_LISTS_ENV] === 'all' || (!ids.length && !named) || (ids.length && before === null)) return 'all';
+  if ((ids && !ids.length && lists === false && !named) || isStoryHelper(plan)) return { category: new Set(), municipio: new Set(), autor: new Set() };
+  if (!ids || lists === 'all' || (!ids.length && !named) || (ids.length && before === null)) return 'all';
   // A catalogue change's lists: those that exist (wholeLists); an old address keeps its pages until the catch-up.
   const pick = (k: ListKind) => new Set([...(k === 'autor' ? [] : whole[k]), ...[...now, ...(before ?? [])].map((s) => s[k]).filter((v): v is string => !!v)]);
   return { category: pick('category'), municipio: pick('municipio'), autor: pick('autor') };
@@ -115,11 +115,11 @@ export function listScope(env: Env, now: readonly Listed[], before: readonly Lis
 /**
  * The lists a catalogue change names that have pages now (its new address;
  * the old one, once no list has it, keeps its pages until the catch-up).
- * @example wholeLists({ PORTAL_BUILD_NEWS_IDS: '', PORTAL_BUILD_NAMED_LISTS: '{"category":["old","new"]}' }, (k, s) => s === 'new')
+ * @example wholeLists(targetedPlan(catalogueChange('category', ['old', 'new']), live), (k, s) => s === 'new')
  * // { category: Set {'new'}, municipio: Set {} }
  */
-export function wholeLists(env: Env, exists: (kind: 'category' | 'municipio', slug: string) => boolean): WholeLists {
-  const named = listedIds(env) ? namedLists(env) : null;
+export function wholeLists(plan: BuildPlan, exists: (kind: 'category' | 'municipio', slug: string) => boolean): WholeLists {
+  const named = namedLists(plan);
   if (!named) return NO_WHOLE_LISTS;
   return { category: new Set([...named.category].filter((s) => exists('category', s))), municipio: new Set([...named.municipio].filter((s) => exists('municipio', s))) };
 }

@@ -5,7 +5,7 @@
  * the site must build 100,000 news in minutes.
  */
 import { readItems } from '@directus/sdk';
-import { listedIds } from '@portal/domain/build-contract';
+import { buildPlan, listedIds } from '@portal/domain/build-contract';
 import { sortByName } from '@portal/domain/collation';
 import type { Ad, PortalEvent } from '@portal/domain/schema';
 import { withDefaults } from '@portal/domain/settings';
@@ -143,7 +143,8 @@ async function load(): Promise<Content> {
   const authors = new Map(profiles.filter((p) => p.full_name).map((p) => [p.user_id, p.full_name as string]));
   const authorSlug = authorSlugs(profiles);
   // Which per-list pages this build writes (the lists its stories are in and were in).
-  const listed = new Set(listedIds(process.env) ?? []);
+  const plan = buildPlan(process.env);
+  const listed = new Set(listedIds(plan) ?? []);
   const listedIn = (r: RawNews) => ({
     category: r.category_id?.slug ?? null,
     municipio: r.municipality_id?.slug ?? null,
@@ -164,10 +165,10 @@ async function load(): Promise<Content> {
   // A catalogue change's lists that have pages now: written whole (every month).
   const categorySlugs = new Set(categoryPages({ categories: usableCategories }).map((k) => k.slug));
   const municipalitySlugs = new Set(usableMunicipalities.map((m) => m.slug));
-  const whole = wholeLists(process.env, (kind, slug) => (kind === 'category' ? categorySlugs : municipalitySlugs).has(slug));
+  const whole = wholeLists(plan, (kind, slug) => (kind === 'category' ? categorySlugs : municipalitySlugs).has(slug));
   // Where the listed stories are in the live release: a renamed list is there under its new address.
   const before = storyRead.before ? withCatalogue(storyRead.before.news, catalogue, towns) : null;
-  const lists = listScope(process.env, listedRows.map(listedIn), before?.map(listedIn) ?? null, whole);
+  const lists = listScope(plan, listedRows.map(listedIn), before?.map(listedIn) ?? null, whole);
   const { news, bySlug, groups, skippedNews, withCorrections } = storiesOf(rawNews, { authors, authorSlug, correctionsOf }, now);
   skipped.push(...skippedNews);
 

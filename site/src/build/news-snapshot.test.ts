@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it, vi } from 'vitest';
+import { FULL_PLAN, targetedPlan, type BuildPlan } from '@portal/domain/build-contract';
 import { handedOver, mergeRows, storyRows, type RowSource } from './news-snapshot.ts';
 
 type News = { id: string; title: string };
@@ -18,11 +19,11 @@ function sources(archive: Sets, asked: string[][] = []): { news: RowSource<News>
     fixes: { all: async () => archive.fixes, byIds: async (ids) => archive.fixes.filter((r) => ids.includes(r.news_id)), story: (r) => r.news_id },
   };
 }
-const targeted = (dir: string, out: string, ids: string, over = 'live') => ({
-  SITE_OUT_DIR: path.join(dir, out),
-  PORTAL_BUILD_NEWS_IDS: ids,
-  PORTAL_NEWS_SNAPSHOT: path.join(dir, `${over}.news.v8`),
-});
+/** A targeted build's plan over the rows kept as `over`, and its output folder. */
+const targeted = (dir: string, out: string, ids: string, over = 'live'): [BuildPlan, string] => [
+  targetedPlan({ full: false, news: ids.split(',').filter(Boolean), slugs: [] }, path.join(dir, over), path.join(dir, `${over}.news.v8`)),
+  path.join(dir, out),
+];
 /** What the builder does once a targeted build is laid over the live release (site-build.ts). */
 function layOver(dir: string, out: string) {
   const base = path.join(dir, `${out}.news.v8`);
@@ -34,7 +35,7 @@ describe('story rows of a build', () => {
   it('a full build reads everything and keeps it beside its output', async () => {
     const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'snap-')), 'release');
     const archive = { news: rows(['a', 'b']), fixes: [{ id: 'f', news_id: 'a' }] };
-    const read = await storyRows<Sets>(sources(archive), { SITE_OUT_DIR: out });
+    const read = await storyRows<Sets>(sources(archive), FULL_PLAN, out);
     expect(read).toEqual({ rows: archive, before: null });
     expect(deserialize(readFileSync(`${out}.news.v8`))).toEqual(archive);
   });
@@ -42,13 +43,13 @@ describe('story rows of a build', () => {
   it('a targeted build starts from the rows under it, fetches only the stories it lists and writes only what changed', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'snap-'));
     const first = { news: rows(['a', 'b', 'c']), fixes: [{ id: 'f1', news_id: 'c' }] };
-    await storyRows<Sets>(sources(first), { SITE_OUT_DIR: path.join(dir, 'live') });
+    await storyRows<Sets>(sources(first), FULL_PLAN, path.join(dir, 'live'));
     // b was edited and corrected, c left the site (no fresh row, nor its correction), d is new.
     const now = { news: [rows(['a'])[0]!, { id: 'b', title: 'new' }, ...rows(['d'])], fixes: [{ id: 'f2', news_id: 'b' }] };
     const asked: string[][] = [];
     const src = sources(now, asked);
     src.news.all = never;
-    const read = await storyRows<Sets>(src, targeted(dir, 'r2', 'b,c,d'));
+    const read = await storyRows<Sets>(src, ...targeted(dir, 'r2', 'b,c,d'));
     expect(asked).toEqual([['b', 'c', 'd']]);
     expect(read.rows).toEqual({ news: [{ id: 'a', title: 't-a' }, { id: 'b', title: 'new' }, ...rows(['d'])], fixes: [{ id: 'f2', news_id: 'b' }] });
     expect(read.before).toEqual({ news: rows(['b', 'c']), fixes: [{ id: 'f1', news_id: 'c' }] });
@@ -56,40 +57,41 @@ describe('story rows of a build', () => {
     expect(existsSync(path.join(dir, 'r2.news.v8'))).toBe(false);
     expect(deserialize(readFileSync(path.join(dir, 'r2.news.v8.delta')))).toMatchObject({ listed: ['b', 'c', 'd'], rows: { news: [{ id: 'b' }, { id: 'd' }] } });
     // The search index process reads but never writes.
-    await storyRows<Sets>(src, { ...targeted(dir, 'r3', 'a'), PORTAL_SEARCH_INDEX_PROCESS: '1' });
+    const [plan3, out3] = targeted(dir, 'r3', 'a');
+    await storyRows<Sets>(src, { ...plan3, searchIndex: true }, out3);
     expect(existsSync(path.join(dir, 'r3.news.v8.delta'))).toBe(false);
   });
 
   it('deltas add up over the base: a process that never saw the earlier builds reads the same rows from disk', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'snap-'));
     const archive: Sets = { news: rows(['a', 'b']), fixes: [] };
-    await storyRows<Sets>(sources(archive), { SITE_OUT_DIR: path.join(dir, 'live') });
+    await storyRows<Sets>(sources(archive), FULL_PLAN, path.join(dir, 'live'));
     archive.news = [{ id: 'a', title: 'a2' }, ...rows(['b', 'c'])];
-    await storyRows<Sets>(sources(archive), targeted(dir, 'r1', 'a,c'));
+    await storyRows<Sets>(sources(archive), ...targeted(dir, 'r1', 'a,c'));
     layOver(dir, 'r1');
     archive.news = [{ id: 'a', title: 'a2' }, ...rows(['c'])];
-    const warm = await storyRows<Sets>(sources(archive), targeted(dir, 'r2', 'b'));
+    const warm = await storyRows<Sets>(sources(archive), ...targeted(dir, 'r2', 'b'));
     layOver(dir, 'r2');
     expect(warm.rows.news).toEqual([{ id: 'a', title: 'a2' }, ...rows(['c'])]);
     expect(deserialize(readFileSync(path.join(dir, 'live.news.v8.delta')))).toMatchObject({ listed: ['a', 'c', 'b'] });
     // Another process (a recycled warm process) has no memo: the base and the delta from disk give the same rows.
     vi.resetModules();
     const fresh: typeof import('./news-snapshot.ts') = await import('./news-snapshot.ts');
-    const cold = await fresh.storyRows<Sets>(sources(archive), targeted(dir, 'r3', ''));
+    const cold = await fresh.storyRows<Sets>(sources(archive), ...targeted(dir, 'r3', ''));
     expect(cold.rows).toEqual(warm.rows);
   });
 
   it('the rows a process wrote are not read back from disk by its next build, unless a file changed', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'snap-'));
-    const first = await storyRows<Sets>(sources({ news: rows(['a', 'b']), fixes: [] }), { SITE_OUT_DIR: path.join(dir, 'live') });
-    const again = await storyRows<Sets>(sources({ news: [], fixes: [] }), targeted(dir, 'r2', 'z'));
+    const first = await storyRows<Sets>(sources({ news: rows(['a', 'b']), fixes: [] }), FULL_PLAN, path.join(dir, 'live'));
+    const again = await storyRows<Sets>(sources({ news: [], fixes: [] }), ...targeted(dir, 'r2', 'z'));
     expect(again.rows.news[0]).toBe(first.rows.news[0]); // the same objects: not deserialised again
     layOver(dir, 'r2');
-    const third = await storyRows<Sets>(sources({ news: [], fixes: [] }), targeted(dir, 'r3', 'y'));
+    const third = await storyRows<Sets>(sources({ news: [], fixes: [] }), ...targeted(dir, 'r3', 'y'));
     expect(third.rows.news[0]).toBe(first.rows.news[0]);
     // Written by someone else (another process, a full build): read from the file.
     writeFileSync(path.join(dir, 'live.news.v8'), serialize({ news: rows(['x']), fixes: [] }));
-    const other = await storyRows<Sets>(sources({ news: [], fixes: [] }), targeted(dir, 'r4', 'y'));
+    const other = await storyRows<Sets>(sources({ news: [], fixes: [] }), ...targeted(dir, 'r4', 'y'));
     // …and the delta made over the old base is not applied to the new one: everything is read again.
     expect(other.rows).toEqual({ news: [], fixes: [] });
   });
@@ -99,9 +101,9 @@ describe('story rows of a build', () => {
     const out = path.join(dir, 'full');
     const archive = { news: rows(['a', 'b']), fixes: [] };
     const src = sources(archive);
-    const page = storyRows<Sets>({ ...src, news: { ...src.news, all: never } }, { SITE_OUT_DIR: out, PORTAL_ROWS_FROM_SEARCH: '1' });
+    const page = storyRows<Sets>({ ...src, news: { ...src.news, all: never } }, { rowsFromSearch: true }, out);
     await new Promise((r) => setTimeout(r, 250));
-    await storyRows<Sets>(src, { SITE_OUT_DIR: out, PORTAL_SEARCH_INDEX_PROCESS: '1' });
+    await storyRows<Sets>(src, { searchIndex: true }, out);
     expect(deserialize(readFileSync(`${out}.news.v8`))).toEqual(archive);
     expect((await page).rows).toEqual(archive);
   });
@@ -118,9 +120,9 @@ describe('story rows of a build', () => {
   it('a missing or unreadable snapshot (or one of the old format) falls back to the whole archive', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'snap-'));
     const archive = { news: rows(['a']), fixes: [] };
-    expect((await storyRows<Sets>(sources(archive), targeted(dir, 'r1', 'a', 'missing'))).rows).toEqual(archive);
+    expect((await storyRows<Sets>(sources(archive), ...targeted(dir, 'r1', 'a', 'missing'))).rows).toEqual(archive);
     writeFileSync(path.join(dir, 'old.news.v8'), serialize(rows(['x'])));
-    expect((await storyRows<Sets>(sources(archive), targeted(dir, 'r2', 'a', 'old'))).rows).toEqual(archive);
+    expect((await storyRows<Sets>(sources(archive), ...targeted(dir, 'r2', 'a', 'old'))).rows).toEqual(archive);
   });
 
   it('mergeRows replaces listed stories’ rows by their fresh ones', () => {

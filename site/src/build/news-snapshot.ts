@@ -20,19 +20,7 @@
  */
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
-import {
-  isStoryHelper,
-  listedIds,
-  NEWS_SNAPSHOT_ENV,
-  SHARD_OF_ENV,
-  ROWS_FROM_SEARCH_ENV,
-  rowsFailedFile,
-  SEARCH_INDEX_PROCESS_ENV,
-  newsSnapshotFile,
-  snapshotDeltaFile,
-} from '@portal/domain/build-contract';
-
-type Env = Record<string, string | undefined>;
+import { buildPlan, isStoryHelper, listedIds, newsSnapshotFile, rowsFailedFile, snapshotDeltaFile, type BuildPlan } from '@portal/domain/build-contract';
 
 /** Rows of several kinds, by kind: each row belongs to one story. */
 export type StorySets = Record<string, readonly object[]>;
@@ -176,14 +164,17 @@ async function perKind<S extends StorySets>(sources: RowSources<S>, read: (sourc
  * search-index process, which starts first, and whose rows its page process
  * takes instead of reading the archive again.
  */
-export async function storyRows<S extends StorySets>(sources: RowSources<S>, env: Env = process.env): Promise<{ rows: S; before: S | null }> {
-  const targeted = listedIds(env);
+export async function storyRows<S extends StorySets>(
+  sources: RowSources<S>,
+  plan: BuildPlan = buildPlan(process.env),
+  out: string | undefined = process.env.SITE_OUT_DIR,
+): Promise<{ rows: S; before: S | null }> {
+  const targeted = listedIds(plan);
   const listed = targeted ?? [];
-  const snapshot = targeted ? readSnapshot(env[NEWS_SNAPSHOT_ENV], sources) : null;
-  const out = env.SITE_OUT_DIR;
-  const searchProcess = env[SEARCH_INDEX_PROCESS_ENV] === '1';
+  const snapshot = targeted ? readSnapshot(plan.targeted?.newsSnapshot, sources) : null;
+  const searchProcess = !!plan.searchIndex;
   // A full build's page process takes the rows its search-index process read: Directus serialises the archive once.
-  const fromSearch = !targeted && !searchProcess && env[ROWS_FROM_SEARCH_ENV] === '1' && !!out;
+  const fromSearch = !targeted && !searchProcess && !!plan.rowsFromSearch && !!out;
   if (snapshot) {
     const fresh = await perKind(sources, (source) => (listed.length ? source.byIds(listed) : Promise.resolve([])));
     // The merged rows, and the listed stories' rows as they were (where they were listed until now).
@@ -202,7 +193,7 @@ export async function storyRows<S extends StorySets>(sources: RowSources<S>, env
     return { rows, before };
   }
   // A full build's story helper takes the same rows as its build (story-shards.ts).
-  const handover = (isStoryHelper(env) && env[SHARD_OF_ENV]) || out;
+  const handover = (isStoryHelper(plan) && plan.shardOf) || out;
   const rows = fromSearch && handover ? await handedOver<S>(newsSnapshotFile(handover), { failedFile: rowsFailedFile(handover) }) : await perKind(sources, (source) => source.all());
   // Whoever read them writes them: the page process, or in a full build its search-index process.
   const writes = searchProcess ? !targeted : !fromSearch;

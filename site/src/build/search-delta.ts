@@ -5,15 +5,15 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { BUILD_SLUGS_ENV, isTargetedBuild, PREVIOUS_RELEASE_ENV } from '@portal/domain/build-contract';
+import { buildPlan, type BuildPlan } from '@portal/domain/build-contract';
 import { changedSince, nextDelta, parseDelta, SEARCH_DELTA_FILE, searchParts, searchShardSize, type SearchDelta } from '@portal/domain/search-delta';
 import type { Article, Content } from '../lib/content-types.ts';
 
-type Env = Record<string, string | undefined>;
+type Targeted = NonNullable<BuildPlan['targeted']>;
 
 /** The stamp and removals of the release this build is laid over. */
-function previous(env: Env): Pick<SearchDelta, 'since' | 'removed' | 'parts'> {
-  const dir = env[PREVIOUS_RELEASE_ENV] ?? '';
+function previous(targeted: Targeted): Pick<SearchDelta, 'since' | 'removed' | 'parts'> {
+  const dir = targeted.previousRelease;
   const file = path.join(dir, SEARCH_DELTA_FILE);
   const delta = parseDelta(existsSync(file) ? readFileSync(file, 'utf8') : null);
   if (delta) return delta;
@@ -23,10 +23,10 @@ function previous(env: Env): Pick<SearchDelta, 'since' | 'removed' | 'parts'> {
 }
 
 /** Stories the recent index of this build holds (none in a full build). */
-export function recentStories(c: Pick<Content, 'news'>, env: Env = process.env): Article[] {
-  if (!isTargetedBuild(env)) return [];
+export function recentStories(c: Pick<Content, 'news'>, plan: BuildPlan = buildPlan(process.env)): Article[] {
+  if (!plan.targeted) return [];
   // Asked twice per build (the delta and the recent index): the archive is scanned once.
-  const since = previous(env).since;
+  const since = previous(plan.targeted).since;
   const hit = recent.get(c.news);
   if (hit?.since === since) return hit.stories;
   const stories = changedSince(c.news, since);
@@ -35,8 +35,8 @@ export function recentStories(c: Pick<Content, 'news'>, env: Env = process.env):
 }
 const recent = new WeakMap<readonly Article[], { since: string; stories: Article[] }>();
 
-export function searchDelta(c: Pick<Content, 'news' | 'bySlug' | 'builtAt'>, env: Env = process.env): SearchDelta {
-  if (!isTargetedBuild(env)) return { since: c.builtAt.toISOString(), parts: searchParts(c.news.length, searchShardSize(env)), removed: [], recent: false };
-  const slugs = (env[BUILD_SLUGS_ENV] ?? '').split(',').filter(Boolean);
-  return nextDelta(previous(env), slugs, c.bySlug, recentStories(c, env).length > 0);
+export function searchDelta(c: Pick<Content, 'news' | 'bySlug' | 'builtAt'>, plan: BuildPlan = buildPlan(process.env)): SearchDelta {
+  if (!plan.targeted) return { since: c.builtAt.toISOString(), parts: searchParts(c.news.length, searchShardSize(process.env)), removed: [], recent: false };
+  const slugs = plan.targeted.slugs.filter(Boolean);
+  return nextDelta(previous(plan.targeted), slugs, c.bySlug, recentStories(c, plan).length > 0);
 }

@@ -3,7 +3,7 @@
  * build, site/src/build/load.ts), its types, and the helpers that pick from it
  * (cards, lists, rankings, related, ads, getStaticPaths).
  */
-import { storiesToRender } from '@portal/domain/build-contract';
+import { buildPlan, storiesToRender } from '@portal/domain/build-contract';
 import { isAdVisible } from '@portal/domain/news-access';
 import { LIMITS } from '@portal/domain/limits';
 import { adPlace, type AdPlace } from '@portal/domain/ads';
@@ -26,7 +26,7 @@ export { categoryName, categoryPages, navCategories } from './categories.ts';
  * the build contract's (docs/decisions/006-publish-pipeline.md).
  */
 export function articlesToRender(c: Content): Article[] {
-  return storiesToRender(c.news, process.env);
+  return storiesToRender(c.news, buildPlan(process.env));
 }
 
 /** Strips an article down to what a card shows (keeps islands' props small). */

@@ -7,11 +7,12 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { sitemapMaxUrls } from '@portal/domain/archive';
 import { content, type Article } from '../../lib/content.ts';
 import { archiveScope, inScope, newsSitemapFiles } from '../../build/archive-pages.ts';
+import { buildPlan } from '@portal/domain/build-contract';
 import { sitemap } from '../../lib/feeds.ts';
 
 export const getStaticPaths = (async () => {
   const c = await content();
-  const scope = archiveScope(c.news, process.env);
+  const scope = archiveScope(c.news, buildPlan(process.env));
   return newsSitemapFiles(c.news, sitemapMaxUrls(process.env))
     .filter((f) => inScope(scope, f.month))
     .map((f) => ({ params: { part: f.file.slice('news-'.length, -'.xml'.length) }, props: { items: f.items } }));
