@@ -218,6 +218,8 @@ export const permissions: PermissionDef[] = [
   read(POLICY_IDS.editor, 'news_daily'),
   // news_presence (who has a story open in the editor, issue #34): no policy reads or writes it; only
   // /portal/news/:id/presence does, for staff who may read that story (decision 044).
+  // push_subscriptions and push_alerts (issue #29): no policy either; readers subscribe and editors send
+  // through /portal/push/* (decision 061), so an endpoint or a reader's keys are never listed to anyone.
   // Rádio Web and TV Web are editor-level screens (spec role table): editors change only their settings (issue #13).
   { policy: POLICY_IDS.editor, collection: 'settings', action: 'update', fields: ['value'], permissions: { key: { _in: [...MEDIA_SETTING_KEYS] } } },
   // Colleagues: who they are and what they do, never their email or WhatsApp (issue #10).

@@ -317,6 +317,52 @@ export const collections: CollectionDef[] = [
     ],
   },
   {
+    // Readers' Web Push subscriptions (issue #29, decision 061): the browser's endpoint at a known push service
+    // and its two keys, with the consent's version and time (LGPD). Only portal-hooks/src/push reads and
+    // writes them (no policy does); a reader removes theirs from the page, a push service's 404/410 removes it too.
+    collection: 'push_subscriptions',
+    meta: { icon: 'notifications_active', note: 'Leitores inscritos nos alertas (Web Push, com consentimento)', hidden: true },
+    fields: [
+      uuidPk,
+      str('endpoint', { required: true, unique: true, max: 1000 }),
+      str('p256dh', { required: true, max: 100 }),
+      str('auth', { required: true, max: 40 }),
+      str('consent_version', { required: true, max: 32, note: 'Versão do texto de consentimento aceito' }),
+      timestamp('consented_at', true),
+      str('ip_hash', { required: true, max: 64 }),
+    ],
+  },
+  {
+    // An alert sent to every subscription (issue #29): a queue of one row. `claimed_until` is the last subscription
+    // claimed: whichever instance claims the next batch moves it first, so nobody gets an alert twice,
+    // and a restart resumes after it.
+    collection: 'push_alerts',
+    meta: { icon: 'campaign', note: 'Alertas enviados aos leitores (fila e resultado)', hidden: true },
+    fields: [
+      uuidPk,
+      select('source', ['story', 'urgent'], 'story'),
+      m2o('news_id'),
+      str('title', { required: true, max: 200 }),
+      str('body', { max: 300 }),
+      str('url', { required: true, max: 1000 }),
+      str('topic', { required: true, max: 32 }),
+      select('status', ['queued', 'sending', 'done'], 'queued'),
+      str('claimed_until', { max: 36, note: 'Última inscrição já reservada para este alerta' }),
+      { ...counter('total'), meta: { interface: 'numeric', readonly: true, note: 'Inscritos quando o alerta saiu' } },
+      { ...counter('sent'), meta: { interface: 'numeric', readonly: true, note: 'Aceitos pelo serviço de push' } },
+      { ...counter('gone'), meta: { interface: 'numeric', readonly: true, note: 'Inscrições expiradas, removidas' } },
+      { ...counter('failed'), meta: { interface: 'numeric', readonly: true, note: 'Recusados ou sem resposta' } },
+      {
+        field: 'created_by',
+        type: 'uuid',
+        meta: { special: ['user-created'], interface: 'select-dropdown-m2o', readonly: true },
+        schema: { is_nullable: true },
+      },
+      createdAt(),
+      timestamp('finished_at'),
+    ],
+  },
+  {
     collection: 'news_redirects',
     meta: { icon: 'alt_route', note: 'Endereços antigos de notícias (301 para o atual)', hidden: true },
     fields: [
@@ -410,6 +456,9 @@ export const relations: RelationDef[] = [
   { collection: 'news_corrections', field: 'created_by', related_collection: 'directus_users', on_delete: 'SET NULL' },
   { collection: 'news_presence', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
   { collection: 'news_presence', field: 'user_id', related_collection: 'directus_users', on_delete: 'CASCADE' },
+  // An alert outlives its story (the newsroom's record of what went out).
+  { collection: 'push_alerts', field: 'news_id', related_collection: 'news', on_delete: 'SET NULL' },
+  { collection: 'push_alerts', field: 'created_by', related_collection: 'directus_users', on_delete: 'SET NULL' },
 ];
 
 /** Indexes for the public queries (Directus fields cannot declare composite ones). */
@@ -433,4 +482,7 @@ export const indexes: IndexDef[] = [
   // Who is in a story's editor now; and the purge of old beats.
   { name: 'news_presence_news_idx', collection: 'news_presence', columns: ['news_id', 'seen_at'] },
   { name: 'news_presence_seen_idx', collection: 'news_presence', columns: ['seen_at'] },
+  // The hourly limit and the queue read alerts by time and state.
+  { name: 'push_alerts_created_idx', collection: 'push_alerts', columns: ['created_at'] },
+  { name: 'push_alerts_status_idx', collection: 'push_alerts', columns: ['status', 'created_at'] },
 ];

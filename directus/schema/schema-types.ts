@@ -31,6 +31,8 @@ export const TYPE_NAMES: Record<string, string> = {
   legacy_paths: 'LegacyPath',
   import_runs: 'ImportRun',
   import_records: 'ImportRecordRow',
+  push_subscriptions: 'PushSubscriptionRow',
+  push_alerts: 'PushAlert',
 };
 
 /** Columns whose stored type is wider than what the portal writes there, with the domain type it is. */

@@ -19,8 +19,9 @@ export async function buildExtensions() {
         platform: 'node',
         format: 'esm',
         target: 'node22',
-        // Directus's own packages, and the ones it already ships (shared, not bundled twice).
-        external: ['@directus/*', 'knex', 'express', 'rate-limiter-flexible', 'ioredis', 'sharp'],
+        // Directus's own packages, and the ones it already ships (shared, not bundled twice); web-push is CommonJS
+        // that requires Node's modules at run time, which an ESM bundle cannot: it is loaded from node_modules.
+        external: ['@directus/*', 'knex', 'express', 'rate-limiter-flexible', 'ioredis', 'sharp', 'web-push'],
         logLevel: 'warning',
       }),
     ),

@@ -143,6 +143,41 @@ export type NewsPresence = {
   seen_at: string;
 };
 
+export type PushSubscriptionRow = {
+  id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** Versão do texto de consentimento aceito */
+  consent_version: string;
+  consented_at: string;
+  ip_hash: string;
+};
+
+export type PushAlert = {
+  id: string;
+  source: 'story' | 'urgent';
+  news_id: string | News | null;
+  title: string;
+  body: string | null;
+  url: string;
+  topic: string;
+  status: 'queued' | 'sending' | 'done';
+  /** Última inscrição já reservada para este alerta */
+  claimed_until: string | null;
+  /** Inscritos quando o alerta saiu */
+  total: number;
+  /** Aceitos pelo serviço de push */
+  sent: number;
+  /** Inscrições expiradas, removidas */
+  gone: number;
+  /** Recusados ou sem resposta */
+  failed: number;
+  created_by: string | null;
+  created_at: string;
+  finished_at: string | null;
+};
+
 export type NewsRedirect = {
   id: number;
   slug: string;
@@ -203,6 +238,8 @@ export type Schema = {
   news_daily: NewsDaily[];
   news_corrections: NewsCorrection[];
   news_presence: NewsPresence[];
+  push_subscriptions: PushSubscriptionRow[];
+  push_alerts: PushAlert[];
   news_redirects: NewsRedirect[];
   list_redirects: ListRedirect[];
   legacy_paths: LegacyPath[];

@@ -10,9 +10,9 @@ import type { DatabaseSpec } from './database.ts';
 import { storageFromEnv, type StorageSpec } from './storage.ts';
 
 /** The files beside an embedded database that it cannot start again without (directus/scripts/lib/env.ts). */
-export const SECRET_FILES = ['secret', 'admin-token', 'edge-key', 'site-reader-token'] as const;
+export const SECRET_FILES = ['secret', 'admin-token', 'edge-key', 'site-reader-token', 'push-vapid'] as const;
 /** The same secrets in production's environment (docker-compose.yml). */
-export const SECRET_VARIABLES = ['SECRET', 'ADMIN_TOKEN', 'PORTAL_EDGE_KEY', 'PORTAL_BUILDER_TOKEN'] as const;
+export const SECRET_VARIABLES = ['SECRET', 'ADMIN_TOKEN', 'PORTAL_EDGE_KEY', 'PORTAL_BUILDER_TOKEN', 'PORTAL_PUSH_VAPID_PUBLIC_KEY', 'PORTAL_PUSH_VAPID_PRIVATE_KEY'] as const;
 
 export type Place = {
   db: DatabaseSpec;

@@ -106,7 +106,7 @@ describe('npm run backup', () => {
     expect(m.files.filter((f) => f.path.startsWith('site/')).map((f) => f.path)).toEqual(['site/first.tar.zst', 'site/release.tar.zst']);
     expect(m.site!.first).toBeGreaterThan(5);
     expect(m.site!.first).toBeLessThan(m.site!.files);
-    expect(m.files.filter((f) => f.secret).map((f) => f.path).sort()).toEqual(['secrets/admin-token', 'secrets/edge-key', 'secrets/secret', 'secrets/site-reader-token']);
+    expect(m.files.filter((f) => f.secret).map((f) => f.path).sort()).toEqual(['secrets/admin-token', 'secrets/edge-key', 'secrets/push-vapid', 'secrets/secret', 'secrets/site-reader-token']);
     for (const f of m.files.filter((f) => f.path.startsWith('uploads/'))) {
       // Uploads never change: the archived bytes are the original file's (unless deleted since).
       const original = path.join(dataDir, f.path);

@@ -83,8 +83,15 @@ const cases: Case[] = [
     update: {},
     allowed: { anonymous: [], producer: [], editor: [], super_admin: ['read'] },
   },
+  // Readers' alert subscriptions and the alerts sent: only /portal/push/* reads and writes them (tests/api/push.test.ts).
+  ...(['push_subscriptions', 'push_alerts'] as const).map((collection) => ({
+    collection,
+    make: () => ({}),
+    update: {},
+    allowed: { anonymous: [], producer: [], editor: [], super_admin: ['read'] } as Record<Who, Verb[]>,
+  })),
 ];
-const COUNTED = ['news_likes', 'news_views', 'news_daily', 'news_presence'];
+const COUNTED = ['news_likes', 'news_views', 'news_daily', 'news_presence', 'push_subscriptions', 'push_alerts'];
 
 const pk = (c: Case, row: Record<string, unknown>) => String(c.collection === 'settings' ? row.key : row.id);
 

@@ -27,6 +27,7 @@ declare module 'vitest' {
     siteReaderToken: string;
     dataDir: string;
     monitorToken: string;
+    pushReceiverPort: number;
   }
 }
 
@@ -38,6 +39,8 @@ export default async function setup(project: TestProject) {
   const builderToken = 'token-do-construtor-de-teste';
   // What an uptime monitor sends to GET /portal/health (issue #28).
   const monitorToken = 'monitor-de-teste-0123456789abcdef0123456789';
+  // The local push service the alerts tests run (tests/support/push-receiver.ts): the only one subscriptions may point at here.
+  const pushReceiverPort = port + 560;
   // Mails the product sends (newsletter, reset, sign-up) land in a local inbox the tests read.
   const dataDir = path.join(os.tmpdir(), `portal-api-test-${db}-${process.pid}`);
   mail = await startMailCatcher({ smtpPort: port + 500, webPort: port + 520, dir: `${dataDir}-mail` });
@@ -48,7 +51,13 @@ export default async function setup(project: TestProject) {
     db,
     pgDatabase: process.env.TEST_PG_DATABASE ?? 'portal_api_test',
     fresh: true,
-    extra: { PORTAL_BUILDER_URL: `http://127.0.0.1:${builderPort}`, PORTAL_BUILDER_TOKEN: builderToken, PORTAL_MONITOR_TOKEN: monitorToken },
+    extra: {
+      PORTAL_BUILDER_URL: `http://127.0.0.1:${builderPort}`,
+      PORTAL_BUILDER_TOKEN: builderToken,
+      PORTAL_MONITOR_TOKEN: monitorToken,
+      PORTAL_PUSH_SERVICES: `http://127.0.0.1:${pushReceiverPort}`,
+      PORTAL_PUSH_MAX_PER_HOUR: '3',
+    },
   });
   await ensureDemoUsers(tokenClient(instance.url, instance.env.ADMIN_TOKEN!) as unknown as PortalClient, () => {});
   project.provide('directusUrl', instance.url);
@@ -61,6 +70,7 @@ export default async function setup(project: TestProject) {
   project.provide('siteReaderToken', instance.env.PORTAL_SITE_READER_TOKEN!);
   project.provide('dataDir', dataDir);
   project.provide('monitorToken', monitorToken);
+  project.provide('pushReceiverPort', pushReceiverPort);
   project.provide('dbEnv', Object.fromEntries(Object.entries(instance.env).filter(([k]) => k.startsWith('DB_'))));
   return async () => {
     await instance?.stop();

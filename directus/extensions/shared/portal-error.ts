@@ -14,3 +14,5 @@ export const forbidden = (message: string) => new ForbiddenRuleError({ message }
 export const conflict = (message: string) => new ConflictRuleError({ message });
 export const invalid = (message: string) => new InvalidInputError({ message });
 export const notFound = (message: string) => new NotFoundError({ message });
+export const TooManyRuleError = createError<{ message: string }>('PORTAL_TOO_MANY', (e) => e.message, 429);
+export const tooMany = (message: string) => new TooManyRuleError({ message });

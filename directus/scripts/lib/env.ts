@@ -3,7 +3,7 @@
  * the server, the apply script and the tests all read. Production reads the
  * same variables from docker-compose.yml.
  */
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EMAIL_TEMPLATES_DIR, EXTENSIONS_DIR } from './paths.ts';
@@ -35,6 +35,21 @@ function persistentSecret(dataDir: string, name = 'secret'): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The portal's VAPID key pair for Web Push alerts (issue #29, RFC 8292), made once per data folder:
+ * a reader's subscription is bound to the public key, so it is kept (and backed up) like the other secrets.
+ */
+export function vapidKeysFor(dataDir: string): { publicKey: string; privateKey: string } {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'push-vapid');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }
 
 /** The key the front server's reader edge and Directus share (decision 016); the front server starts before Directus, so it reads it here too. */
@@ -95,6 +110,8 @@ export function directusEnv(o: InstanceOptions): Record<string, string> {
     ADMIN_TOKEN: persistentSecret(o.dataDir, 'admin-token'),
     PORTAL_EDGE_KEY: edgeKeyFor(o.dataDir),
     PORTAL_SITE_READER_TOKEN: siteReaderTokenFor(o.dataDir),
+    PORTAL_PUSH_VAPID_PUBLIC_KEY: vapidKeysFor(o.dataDir).publicKey,
+    PORTAL_PUSH_VAPID_PRIVATE_KEY: vapidKeysFor(o.dataDir).privateKey,
     // Demo and test accounts live under the reserved .test TLD (see demo-emails.ts).
     PORTAL_ALLOW_TEST_EMAILS: 'true',
     EXTENSIONS_PATH: EXTENSIONS_DIR,

@@ -40,6 +40,11 @@ import { composeDigest, sendDigestToAll } from './newsletter/digest.ts';
 import { mountPrivacy } from './newsletter/privacy.ts';
 import { mailOutbox } from './newsletter/outbox.ts';
 import { purgeNewsletter } from './newsletter/store.ts';
+import { pushEnv } from './push/config.ts';
+import { mountPush } from './push/routes.ts';
+import { pushSender } from './push/sender.ts';
+import { pushWorker } from './push/worker.ts';
+import { readerCaps } from './readers/caps.ts';
 import { DIGEST_CRON } from '@portal/domain/newsletter';
 import { firstMediaError, MEDIA_SETTING_KEYS, validateMediaSettings, type MediaSettingKey } from '@portal/domain/media-settings';
 import { validationFilters } from './validation-filters.ts';
@@ -73,6 +78,14 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     });
   });
 
+  // Breaking-news alerts by Web Push (issue #29): queued in the database, sent from whichever instance claims each batch.
+  const push = pushEnv(env, (m) => logger.warn(m));
+  const alerts = pushWorker(database as any, push.vapid ? pushSender(push.vapid) : async (batch) => batch.map(() => 'failed' as const), (m) => logger.warn(m));
+  // Resumes an alert a restart (or another instance) left half-sent.
+  schedule('*/10 * * * * *', async () => {
+    if (push.vapid) await alerts.kick();
+  });
+
   init('middlewares.after', (meta) => {
     const app = (meta as { app: import('express').Router }).app;
     // First: what a request may ask of Directus, by who asks (issue #32).
@@ -84,6 +97,14 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     const readerMail = { outbox: mailOutbox(sendMail, (m) => warn(`newsletter: ${m}`)), mayMail: (to: string) => guard.mayMail('reader', to) };
     mountNewsletter(app, database as any, sendMail, readerMail, newsletter);
     mountPrivacy(app, database as any, sendMail, readerMail, newsletter);
+    mountPush(app, database as any, alerts, readerCaps(env['REDIS'] ? String(env['REDIS']) : undefined), {
+      publicKey: push.vapid?.publicKey ?? null,
+      services: push.services,
+      perHour: push.perHour,
+      secret: newsletter.secret,
+      siteUrl,
+      portalName,
+    });
     mountUploadGuard(
       app,
       async (id) => {

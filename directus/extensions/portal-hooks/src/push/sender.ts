@@ -1,0 +1,56 @@
+/**
+ * Sending an alert to push services (RFC 8030) with the `web-push` library:
+ * it encrypts each payload for its subscription (RFC 8291, aes128gcm) and
+ * signs the VAPID header (RFC 8292); the request goes through Node's fetch,
+ * which keeps connections to a push service open across a batch.
+ */
+import webpush from 'web-push';
+import { PUSH_TTL_SECONDS, PUSH_URGENCY, type AlertPayload } from '@portal/domain/push';
+import type { Outcome, Subscription } from './queue.ts';
+
+export type Vapid = { subject: string; publicKey: string; privateKey: string };
+
+export type PushSend = (batch: readonly Subscription[], payload: AlertPayload) => Promise<Outcome[]>;
+
+/** How many requests of a batch are in flight at once. */
+const PARALLEL = 50;
+/** A push service that has not answered in this long has failed this one. */
+const TIMEOUT_MS = 10_000;
+
+/** 404/410: the subscription expired or the reader revoked it; it is removed. 2xx: accepted. Anything else: failed, kept. */
+export const outcomeOf = (status: number): Outcome => (status >= 200 && status < 300 ? 'sent' : status === 404 || status === 410 ? 'gone' : 'failed');
+
+export function pushSender(vapid: Vapid): PushSend {
+  return async (batch, payload) => {
+    const body = JSON.stringify(payload);
+    const out: Outcome[] = new Array(batch.length);
+    let next = 0;
+    const one = async () => {
+      for (let i = next++; i < batch.length; i = next++) {
+        const s = batch[i]!;
+        try {
+          const req = webpush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, body, {
+            vapidDetails: vapid,
+            TTL: PUSH_TTL_SECONDS,
+            urgency: PUSH_URGENCY,
+            topic: payload.tag,
+            contentEncoding: 'aes128gcm',
+          });
+          const res = await fetch(req.endpoint, {
+            method: 'POST',
+            headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
+            body: req.body ? new Uint8Array(req.body) : undefined,
+            signal: AbortSignal.timeout(TIMEOUT_MS),
+            redirect: 'error',
+          });
+          await res.arrayBuffer().catch(() => undefined);
+          out[i] = outcomeOf(res.status);
+        } catch {
+          out[i] = 'failed';
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL, batch.length) }, one));
+    return out;
+  };
+}
