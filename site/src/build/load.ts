@@ -4,7 +4,7 @@
  * derived (derive.ts) and indexed in memory so each page does O(1)-ish work —
  * the site must build 100,000 news in minutes.
  */
-import { readItems } from '@directus/sdk';
+import { customEndpoint, readItems } from '@directus/sdk';
 import { buildPlan, listedIds } from '@portal/domain/build-contract';
 import { sortByName } from '@portal/domain/collation';
 import type { Ad, PortalEvent } from '@portal/domain/schema';
@@ -70,7 +70,7 @@ async function load(): Promise<Content> {
     byStory<RawNews>(ids, (part) =>
       client.request(readItems('news', { fields: NEWS_FIELDS, filter: { _and: [PUBLISHED, { id: { _in: part } }] }, limit: -1 })),
     );
-  const [storyRead, categories, municipalities, settingRows, profiles, events, ads, listAliases, listLegacy] = await Promise.all([
+  const [storyRead, categories, municipalities, settingRows, profiles, events, ads, listAliases, listLegacy, alertsKey] = await Promise.all([
     // The stories, their corrections and their old addresses: from the release's snapshot plus the
     // listed stories in a targeted build (news-snapshot.ts), from Directus in a full one.
     storyRows<Rows>({
@@ -127,6 +127,11 @@ async function load(): Promise<Content> {
     client.request(readItems('list_redirects', { fields: ['slug', 'category_id', 'municipality_id'], limit: -1 })),
     // An imported portal's list addresses (`/category/x/`, `/?cat=3`): one per category at most.
     client.request(readItems('legacy_paths', { fields: ['path', 'category_id'], filter: { category_id: { _nnull: true } }, limit: -1 })),
+    // Breaking-news alerts' public key (issue #29): none (404) when the server has no VAPID pair, and then no "Receber alertas".
+    client.request(customEndpoint<{ publicKey: string }>({ path: '/portal/push/key' })).then(
+      (r) => r.publicKey,
+      () => null,
+    ),
   ]);
   const byId = (entries: unknown[]) => new Map((entries as CatalogueEntry[]).map((e) => [String(e.id), e]));
   const [catalogue, towns] = [byId(categories), byId(municipalities)];
@@ -219,6 +224,7 @@ async function load(): Promise<Content> {
     events: events as PortalEvent[],
     ads: (ads as Ad[]).filter((ad) => ad.is_active),
     builtAt: now,
+    alertsKey,
     skipped,
     lists,
     whole,

@@ -73,6 +73,8 @@ export type Content = {
   whole: WholeLists;
   /** Old addresses → current slug (301s; issue #8): a story's by its old slug, a renamed list's as `<root>/<old slug>` (domain/permalinks). */
   redirects: Record<string, string>;
+  /** The portal's VAPID public key for breaking-news alerts (issue #29), or null when alerts are off. */
+  alertsKey: string | null;
   /** Every correction of a story on the site, newest first (/correcoes). */
   corrections: Array<Correction & { story: Pick<Article, 'title' | 'slug'> }>;
 };

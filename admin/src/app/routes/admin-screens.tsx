@@ -6,6 +6,7 @@ import { CategoriesScreen } from '../../features/categories/components/categorie
 import { municipalitiesQueries } from '../../features/municipalities/api/municipalities-queries.ts';
 import { MunicipalitiesScreen } from '../../features/municipalities/components/municipalities-screen.tsx';
 import { SettingsScreen } from '../../features/settings/components/settings-screen.tsx';
+import { SendAlertButton } from '../../features/alerts/components/send-alert-button.tsx';
 import { RadioScreen, TvScreen } from '../../features/settings/components/media-screens.tsx';
 import { LoadingText } from '../../components/ui/states.tsx';
 import { useAuth } from '../../lib/auth.tsx';
@@ -42,7 +43,7 @@ export const AdminAdsRoute = () => (
 
 export const AdminSettingsRoute = () => (
   <RequireArea area="settings">
-    <SettingsScreen />
+    <SettingsScreen urgentActions={<SendAlertButton target={{ urgent: true }} label="Enviar como alerta" />} />
   </RequireArea>
 );
 

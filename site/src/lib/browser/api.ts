@@ -91,6 +91,12 @@ export const getRankings = () => call<{ most_read: RankedItem[]; most_liked: Ran
 export const subscribeNewsletter = (email: string) =>
   call<{ message: string }>('/api/portal/newsletter/subscribe', { method: 'POST', body: JSON.stringify({ email }) });
 
+/** Breaking-news alerts (issue #29): the browser's subscription with the consent version the reader accepted. */
+export const subscribeAlerts = (subscription: PushSubscriptionJSON, consent: string) =>
+  call<{ message: string }>('/api/portal/push/subscribe', { method: 'POST', body: JSON.stringify({ subscription, consent }) });
+export const unsubscribeAlerts = (endpoint: string) =>
+  call<{ message: string }>('/api/portal/push/unsubscribe', { method: 'POST', body: JSON.stringify({ endpoint }) });
+
 /** LGPD request (copy or deletion), confirmed from a link mailed to the address itself. */
 export const requestPrivacy = (email: string, kind: string) =>
   call<{ message: string }>('/api/portal/privacy/request', { method: 'POST', body: JSON.stringify({ email, kind }) });

@@ -6,7 +6,7 @@
  * (a producer's list shows all her unpublished stories).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { canEditNews, defaultNewsListStatus, isNewsListStatus, listShowsStatus } from '@portal/domain/news-access';
 import { presenceMessage } from '@portal/domain/presence';
@@ -25,6 +25,8 @@ type Props = {
   profile: { municipalityId: string | null; municipalityName: string | null } | null;
   categories: Option[];
   municipalities: Option[];
+  /** Under the title, for a loaded story (the route composes them: "Enviar alerta" for a live story). */
+  actions?: (news: NewsRow) => ReactNode;
 };
 
 /** The list the page was opened from (kept in the history entry, so it survives a reload), else the plain list. */
@@ -50,7 +52,7 @@ export function listAfterSave(from: string, saved: SavedNews, role: Role | null)
   return `${url.pathname}${url.search}`;
 }
 
-export function NewsEditorPage({ newsId, role, userId, profile, categories, municipalities }: Props) {
+export function NewsEditorPage({ newsId, role, userId, profile, categories, municipalities, actions }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   const back = listAddress(location.state);
@@ -100,6 +102,7 @@ export function NewsEditorPage({ newsId, role, userId, profile, categories, muni
   return (
     <div className="mx-auto max-w-4xl space-y-4">
       {header}
+      {news && actions && <div className="flex flex-wrap gap-2">{actions(news)}</div>}
       {news && <PresenceNotice newsId={news.id} />}
       <NewsForm
         key={`${news?.id ?? 'new'}:${loaded?.at ?? 0}`}

@@ -3,6 +3,7 @@
  * filter, all kept in the address; stories open in the editor page
  * (/admin/news/:id), which brings the user back to the same list.
  */
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import { formatDatePtBR } from '@portal/domain/dates';
@@ -31,6 +32,8 @@ import { newsQueries, type NewsRow } from '../api/news-queries.ts';
 type Props = {
   role: Role | null;
   userId: string;
+  /** Beside "Nova Notícia" (the route composes them: the urgent message's alert for editors). */
+  actions?: ReactNode;
 };
 
 /** The status filter's labels: each status, plus the two groups. */
@@ -43,7 +46,7 @@ const LIST_STATUS_LABELS: Record<NewsListStatus, string> = {
 /** Where the editor page goes back to: this list, as it is now. */
 export type ListOrigin = { from: string };
 
-export function NewsList({ role, userId }: Props) {
+export function NewsList({ role, userId, actions }: Props) {
   const list = useListParams('-created_at');
   const fallback = defaultNewsListStatus(role);
   const wanted = list.filter('status', fallback);
@@ -66,9 +69,12 @@ export function NewsList({ role, userId }: Props) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Gerenciar Notícias</h1>
-        <Link to={paths.admin.newsNew} state={origin} className={buttonClasses()}>
-          Nova Notícia
-        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          {actions}
+          <Link to={paths.admin.newsNew} state={origin} className={buttonClasses()}>
+            Nova Notícia
+          </Link>
+        </div>
       </div>
       <div className="flex flex-wrap gap-2">
         <SearchBox label="Buscar notícias" placeholder="Buscar notícias..." list={list} />

@@ -1,6 +1,6 @@
 /** "Configurações": five sections of key/value settings (the last, the institutional pages' texts), saved together. */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { INSTITUTIONAL_PAGE_MAX, INSTITUTIONAL_PAGES, type SettingKey } from '@portal/domain/settings';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -47,7 +47,8 @@ const SECTIONS: Array<{ title: string; hint?: string; fields: Array<{ key: Setti
   },
 ];
 
-export function SettingsScreen() {
+/** `urgentActions`: beside the urgent message (the route composes them: sending it as an alert, issue #29). */
+export function SettingsScreen({ urgentActions }: { urgentActions?: ReactNode } = {}) {
   const toast = useToast();
   const query = useQuery(settingsQueries.detail());
   useErrorToast(query.error, 'Não foi possível carregar as configurações.');
@@ -92,6 +93,7 @@ export function SettingsScreen() {
       {SECTIONS.map((s) => (
         <Card key={s.title} title={<span className="text-base font-semibold text-slate-900">{s.title}</span>}>
           {s.hint && <p className="mb-3 text-sm text-slate-600">{s.hint}</p>}
+          {s.fields.some((f) => f.key === 'urgent_message') && urgentActions && <div className="mb-3 flex flex-wrap gap-2">{urgentActions}</div>}
           <div className="grid gap-4 sm:grid-cols-2">
             {s.fields.map((f) =>
               f.multiline ? (
