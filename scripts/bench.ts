@@ -22,6 +22,9 @@
  *   npm run bench -- --backup [--news N]  only backup and restore (issue #28) at 100,000 stories:
  *                                       the archive (size, time) taken while Directus runs, then a
  *                                       restore into a fresh folder until the site serves
+ *   npm run bench -- --push [--subscriptions N]  only breaking-news alerts (issue #29): one alert to
+ *                                       100,000 subscriptions through a local push service that decrypts
+ *                                       each (goal ≤ 60 s), the editor's list p95 meanwhile (≤ 300 ms)
  * Results: docs/benchmarks/latest.{json,md} and a dated copy.
  */
 import http from 'node:http';
@@ -58,6 +61,8 @@ const { values: args } = parseArgs({
     readers: { type: 'boolean', default: false },
     reports: { type: 'boolean', default: false },
     backup: { type: 'boolean', default: false },
+    push: { type: 'boolean', default: false },
+    subscriptions: { type: 'string', default: '100000' },
     import: { type: 'boolean', default: false },
     'slow-3g': { type: 'boolean', default: false },
     news: { type: 'string', default: '100000' },
@@ -76,7 +81,7 @@ const sizes = args.sizes ? args.sizes.split(',').map(Number).filter((n) => n > 0
 const work = path.join(ROOT, '.cache/bench');
 // BENCH_PORT moves the three ports (several worktrees may bench on one machine).
 const base = Number(process.env.BENCH_PORT ?? 18300);
-const PORTS = { directus: base, builder: base + 1, front: base + 2 };
+const PORTS = { directus: base, builder: base + 1, front: base + 2, pushReceiver: base + 5 };
 const siteUrl = `http://localhost:${PORTS.front}`;
 const log = (s: string) => console.log(`» ${s}`);
 const results: Record<string, unknown> = {};
@@ -178,6 +183,8 @@ const directus = await startDirectusInstance({
   extra: {
     PORTAL_BUILDER_URL: `http://127.0.0.1:${PORTS.builder}`,
     PORTAL_BUILDER_TOKEN: builderToken,
+    // The local push service of `--push` (scripts/lib/bench/push.ts) is where subscriptions point.
+    PORTAL_PUSH_SERVICES: `http://127.0.0.1:${PORTS.pushReceiver}`,
     LOG_LEVEL: 'error',
     ...LIFTED_CAPS,
   },
@@ -283,6 +290,11 @@ if (args.import) {
 if (args.backup) {
   const { backupBench } = await import('./lib/bench/backup.ts');
   await alone(null, () => backupBench({ knex, directus, images, authorIds: Object.values(users), news: Number(args.news), work, siteUrl, frontPort: PORTS.front, db, log }));
+}
+
+if (args.push) {
+  const { pushBench } = await import('./lib/bench/push.ts');
+  await alone(`push-${db}.json`, () => pushBench({ knex, directus, receiverPort: PORTS.pushReceiver, subscriptions: Number(args.subscriptions), db, log }));
 }
 
 if (args.readers) {

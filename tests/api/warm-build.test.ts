@@ -69,7 +69,8 @@ it('a targeted build in the warm process writes what a cold astro build writes, 
     const warm = releases.prepare();
     await runAstro(cold, site, envFor(req));
     await worker.run({ ...astroEnv(warm, site), ...envFor(req) });
-    const [c, w] = [written(cold), written(warm)];
+    const c = written(cold);
+    let w = written(warm);
     expect(existsSync(path.join(warm, 'news', story.slug, 'index.html'))).toBe(true);
     const left = [...c.keys()].filter((f) => !w.has(f));
     if (job === 0) expect(left).toEqual([]);
@@ -83,16 +84,27 @@ it('a targeted build in the warm process writes what a cold astro build writes, 
     const differ = [...w].filter(([f, bytes]) => !bytes.equals(c.get(f)!)).map(([f]) => f);
     let unlike = differ.filter((f) => buildMoment(c.get(f)!) !== buildMoment(w.get(f)!));
     let after = c;
+    const first = unlike.map((f) => `job ${job}: ${firstDifference(f, c.get(f)!, w.get(f)!)}`);
     if (unlike.length) {
-      // Other test files share this Directus: a story or a TOP of theirs between the two builds
-      // changes a list page. A page the warm build wrote must then match a cold build made after it.
+      // The data moves with the clock (an earlier file's scheduled story comes due, an ad's or an
+      // event's window opens or ends): a page the warm build wrote must match a cold build made after it…
       const again = releases.prepare();
       await runAstro(again, site, envFor(req));
       after = written(again);
       unlike = unlike.filter((f) => !after.has(f) || buildMoment(after.get(f)!) !== buildMoment(w.get(f)!));
     }
-    // A failure names the text that differs, not only the file.
-    expect(unlike.map((f) => firstDifference(f, after.get(f) ?? Buffer.alloc(0), w.get(f)!))).toEqual([]);
+    // …or, when it moved on both sides, a warm build and a cold one made back to back. A difference of the
+    // warm process's own (stale state) is in every pair; only that fails.
+    for (let pair = 0; unlike.length && pair < 2; pair++) {
+      const [w2, c3] = [releases.prepare(), releases.prepare()];
+      await worker.run({ ...astroEnv(w2, site), ...envFor(req) });
+      await runAstro(c3, site, envFor(req));
+      const [ww, cc] = [written(w2), written(c3)];
+      unlike = unlike.filter((f) => !ww.has(f) || !cc.has(f) || buildMoment(ww.get(f)!) !== buildMoment(cc.get(f)!));
+      if (unlike.length) [after, w] = [cc, ww];
+    }
+    // As one string, with the first pair's difference too: a list is cut short in the failure report, a string is printed whole.
+    expect(unlike.length ? [...first, ...unlike.map((f) => `last pair: ${firstDifference(f, after.get(f) ?? Buffer.alloc(0), w.get(f) ?? Buffer.alloc(0))}`)].join('\n') : '').toBe('');
   }
   expect(worker.started).toBe(1);
 }, 420_000);

@@ -57,14 +57,16 @@ function cpuUs(pid: number): number {
   }
 }
 
-async function editorList(siteUrl: string, token: string, stopAt: number) {
+/** The editor loading the admin's news list (its first page, as the screen asks) every 200 ms: `api` is Directus's base (`<site>/api` through the front). */
+export async function editorList(api: string, token: string, stopAt: number | (() => boolean)) {
   const lat: number[] = [];
   let errors = 0;
-  while (Date.now() < stopAt) {
+  const going = typeof stopAt === 'number' ? () => Date.now() < stopAt : () => !stopAt();
+  while (going()) {
     const t0 = performance.now();
     try {
       const res = await fetch(
-        `${siteUrl}/api/items/news?fields=id,title,summary,status,created_at,category_id.name,municipality_id.name&sort=-created_at&limit=20&page=1&meta=filter_count`,
+        `${api}/items/news?fields=id,title,summary,status,created_at,category_id.name,municipality_id.name&sort=-created_at&limit=20&page=1&meta=filter_count`,
         { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10_000) },
       );
       await res.json();
@@ -91,7 +93,7 @@ export async function readerLoad(o: {
   const autocannon = (await import('autocannon')).default;
   const connections = o.connections ?? 64;
   const durationS = o.durationS ?? 20;
-  const idle = await editorList(o.siteUrl, o.editorToken, Date.now() + 3000);
+  const idle = await editorList(`${o.siteUrl}/api`, o.editorToken, Date.now() + 3000);
   const per = ARTICLE_VIEW_CALLS[o.calls]('x', 'y').length;
   // Each connection replays one reader: the page's calls in order, a fresh article and session each view.
   const pick = () => ARTICLE_VIEW_CALLS[o.calls](o.newsIds[Math.floor(Math.random() * o.newsIds.length)]!, randomUUID());
@@ -102,7 +104,7 @@ export async function readerLoad(o: {
       return { ...req, method: c.method, path: c.path, ...('body' in c ? { body: c.body } : {}) };
     },
   }));
-  const editorRun = editorList(o.siteUrl, o.editorToken, Date.now() + durationS * 1000);
+  const editorRun = editorList(`${o.siteUrl}/api`, o.editorToken, Date.now() + durationS * 1000);
   const pids: Record<string, number> = { 'gerador de carga + editor': process.pid, ...o.pids };
   const cpu0 = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuUs(pid)]));
   const r = await new Promise<any>((resolve, reject) => {

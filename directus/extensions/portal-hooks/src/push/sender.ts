@@ -20,7 +20,23 @@ const TIMEOUT_MS = 10_000;
 /** 404/410: the subscription expired or the reader revoked it; it is removed. 2xx: accepted. Anything else: failed, kept. */
 export const outcomeOf = (status: number): Outcome => (status >= 200 && status < 300 ? 'sent' : status === 404 || status === 410 ? 'gone' : 'failed');
 
+/** A VAPID header stays valid 12 h (web-push's default); it is signed again an hour before that. */
+const VAPID_REUSE_MS = 11 * 3_600_000;
+
 export function pushSender(vapid: Vapid): PushSend {
+  // One signed header per push service, reused for its validity: signing it per message doubled the CPU an alert costs.
+  const signed = new Map<string, { authorization: string; until: number }>();
+  const authorization = (endpoint: string) => {
+    const audience = new URL(endpoint).origin;
+    const now = Date.now();
+    let h = signed.get(audience);
+    if (!h || h.until <= now) {
+      const headers = webpush.getVapidHeaders(audience, vapid.subject, vapid.publicKey, vapid.privateKey, 'aes128gcm');
+      h = { authorization: headers.Authorization, until: now + VAPID_REUSE_MS };
+      signed.set(audience, h);
+    }
+    return h.authorization;
+  };
   return async (batch, payload) => {
     const body = JSON.stringify(payload);
     const out: Outcome[] = new Array(batch.length);
@@ -30,7 +46,7 @@ export function pushSender(vapid: Vapid): PushSend {
         const s = batch[i]!;
         try {
           const req = webpush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, body, {
-            vapidDetails: vapid,
+            headers: { Authorization: authorization(s.endpoint) },
             TTL: PUSH_TTL_SECONDS,
             urgency: PUSH_URGENCY,
             topic: payload.tag,
