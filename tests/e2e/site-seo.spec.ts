@@ -1,6 +1,7 @@
 /** Public site: search, feeds, sitemaps and the metadata search engines read. */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, publishedNews } from './site-support.ts';
+import { stackState } from './support.ts';
 
 async function parseXml(page: Page, path: string) {
   const res = await page.request.get(path);
@@ -84,4 +85,25 @@ test('a story with a photo allows large previews; its link preview is a JPEG at 
   expect(og.headers()['content-type']).toBe('image/jpeg');
   expect((await og.body()).length).toBeLessThanOrEqual(300 * 1024);
   expect(ld.image).toEqual([expect.stringMatching(/\?key=w1200h675$/), expect.stringMatching(/\?key=og1200h630$/)]);
+});
+
+test("an article's hero on a large screen is a rendition at least 1200 px wide from its original, never enlarged past it (issue #29)", async ({ browser }) => {
+  const n = (await publishedNews()).find((x) => x.featured_image?.startsWith('/api/assets/'));
+  expect(n, 'the demo has stories with uploaded photos').toBeTruthy();
+  // A 2× screen at 1366 px: the hero's 48rem want 1536 device pixels, so the largest rendition is taken.
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await page.goto(`/news/${n!.slug}`);
+  const hero = page.locator('article figure img').first();
+  await expect(hero).toHaveAttribute('srcset', /1200w/);
+  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThanOrEqual(1200);
+  const [natural, src] = await hero.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.currentSrc] as const);
+  // The demo's originals are 1200 px wide: the 1600 px rendition is that width, not a blown-up 1600.
+  const id = /\/api\/assets\/([0-9a-f-]+)/.exec(src)![1]!;
+  const { directusUrl, adminToken } = stackState();
+  const original = (await (await fetch(`${directusUrl}/files/${id}?fields=width`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { data: { width: number } };
+  expect(original.data.width).toBeGreaterThanOrEqual(1200);
+  expect(natural).toBeLessThanOrEqual(original.data.width);
+  expect(src).toMatch(/key=w1600/);
+  await context.close();
 });

@@ -15,7 +15,7 @@ export const correctionInputSchema = z
 export type CorrectionInput = z.infer<typeof correctionInputSchema>;
 
 export const createNewsCorrection = (input: CorrectionInput) =>
-  directus.request(createItem('news_corrections', { news_id: input.news_id, note: input.note.trim() } as never, { fields: ['id'] }));
+  directus.request(createItem('news_corrections', { news_id: input.news_id, note: input.note.trim() }, { fields: ['id'] }));
 
 export function useCreateNewsCorrection() {
   const queryClient = useQueryClient();

@@ -59,7 +59,7 @@ export function newsPayload(input: NewsInput, role: Role | null): Record<string,
 }
 
 export async function createNews({ input, role }: { input: NewsInput; role: Role | null }) {
-  return directus.request(createItem('news', newsPayload(input, role) as never, { fields: ['id', 'slug'] }));
+  return directus.request(createItem('news', newsPayload(input, role), { fields: ['id', 'slug'] }));
 }
 
 export function useCreateNews() {

@@ -61,7 +61,7 @@ async function fetchNewsPage(f: NewsListFilters): Promise<Page<NewsRow>> {
 
 /** One story as the editor page opens it; null when it does not exist or this user may not read it. */
 async function fetchNews(id: string): Promise<NewsRow | null> {
-  const rows = (await directus.request(readItems('news', { filter: { id: { _eq: id } }, fields: FIELDS as never, limit: 1 }))) as Array<Omit<NewsRow, 'authorName'>>;
+  const rows = (await directus.request(readItems('news', { filter: { id: { _eq: id } }, fields: FIELDS, limit: 1 }))) as Array<Omit<NewsRow, 'authorName'>>;
   return rows[0] ? ((await withAuthorNames(rows))[0] ?? null) : null;
 }
 
@@ -85,7 +85,7 @@ export const newsQueries = {
       queryKey: [...newsQueries.all(), 'counts', isEditorLevel(role)] as const,
       queryFn: async () => {
         const count = async (filter?: Record<string, unknown>) => {
-          return countOf(await directus.request(aggregate('news', { aggregate: { count: '*' }, query: filter ? { filter: filter as never } : {} })));
+          return countOf(await directus.request(aggregate('news', { aggregate: { count: '*' }, query: filter ? { filter } : {} })));
         };
         if (!isEditorLevel(role)) return { total: null, published: await count({ status: { _eq: 'published' } }), draft: null };
         const [total, published, draft] = await Promise.all([count(), count({ status: { _eq: 'published' } }), count({ status: { _eq: 'draft' } })]);

@@ -17,7 +17,7 @@ export async function updateNews({ id, input, role, slug, version }: { id: strin
   // The version the form loaded: the server refuses the save if someone changed the story since.
   const payload: ReturnType<typeof newsPayload> & { [LOADED_VERSION_FIELD]?: string | null } = { ...newsPayload(input, role), [LOADED_VERSION_FIELD]: version };
   if (!input.slug.trim() || payload.slug === slug) delete payload.slug;
-  return directus.request(updateItem('news', id, payload as never, { fields: ['id', 'slug'] }));
+  return directus.request(updateItem('news', id, payload, { fields: ['id', 'slug'] }));
 }
 
 export function useUpdateNews() {

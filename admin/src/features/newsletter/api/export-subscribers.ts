@@ -10,7 +10,7 @@ export const SUBSCRIBERS_CSV_HEADER = ['email', 'situacao', 'versao_consentiment
 
 export async function exportSubscribers(q: { search: string; status: NewsletterStatus | '' }): Promise<string> {
   const rows = (await directus.request(
-    readItems('newsletter_subscribers', { fields: ['*'], filter: statusFilter(q.status), search: q.search.trim() || undefined, sort: ['email'], limit: -1 } as never),
+    readItems('newsletter_subscribers', { fields: ['*'], filter: statusFilter(q.status), search: q.search.trim() || undefined, sort: ['email'], limit: -1 }),
   )) as NewsletterSubscriber[];
   return toCsv(
     SUBSCRIBERS_CSV_HEADER,

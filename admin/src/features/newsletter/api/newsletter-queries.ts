@@ -14,7 +14,7 @@ const fetchSubscribers = ({ status, ...p }: SubscriberListParams) =>
   fetchPage<NewsletterSubscriber>('newsletter_subscribers', { ...p, fields: ['*'], filter: statusFilter(status) });
 
 async function fetchCounts(): Promise<Record<NewsletterStatus, number>> {
-  const rows = (await directus.request(aggregate('newsletter_subscribers', { aggregate: { count: '*' }, groupBy: ['status'] } as never))) as unknown as Array<{
+  const rows = (await directus.request(aggregate('newsletter_subscribers', { aggregate: { count: '*' }, groupBy: ['status'] }))) as unknown as Array<{
     status: NewsletterStatus;
     count: unknown;
   }>;

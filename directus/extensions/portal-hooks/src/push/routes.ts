@@ -50,7 +50,7 @@ export function mountPush(app: Router, db: Knex, worker: PushWorker, caps: Reade
     return ipHash;
   };
   const staff = async (req: Req) => {
-    const actor = await loadActor(req.accountability, db as never);
+    const actor = await loadActor(req.accountability, db);
     if (actor.kind !== 'user' || (actor.role !== 'editor' && actor.role !== 'super_admin')) throw forbidden(PUSH_MESSAGES.forbidden);
     return actor;
   };
