@@ -12,7 +12,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readItems } from '../../directus/scripts/lib/client.ts';
-import { builtContent, expectNoAxeViolations } from './site-support.ts';
+import { builtContent, expectNoAxeViolations, publishedNews } from './site-support.ts';
 import { expectAdminAxeClean, expectToast } from './admin-support.ts';
 import { adminApi, failOnPageErrors, signIn, stackState } from './support.ts';
 
@@ -42,26 +42,41 @@ async function standInPushService(page: Page, endpoint: string) {
   );
 }
 
+/** Alerts' code loads when the reader reaches a box (alerts-loader.ts): scroll to the footer's, and wait for it. */
+async function reachFooterBox(page: Page) {
+  await page.locator('footer').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('alerts-footer').getByRole('button', { name: /Receber alertas|Parar alertas/ })).toBeVisible();
+}
+
 const stored = async (endpoint: string) =>
   (await adminApi().request(readItems('push_subscriptions', { filter: { endpoint: { _eq: endpoint } }, fields: ['endpoint', 'consent_version'] }))) as Array<{ endpoint: string; consent_version: string }>;
 
-test('no question on first paint: the footer offers alerts, the invitation waits for a second story, nothing is registered', async ({ page }) => {
+test('no question on first paint: no alerts code, no worker; the footer offers alerts once reached, the invitation waits for a second story', async ({ page }) => {
   const noErrors = failOnPageErrors(page);
-  const [first, second] = (await builtContent(stackState().directusUrl, stackState().adminToken)).published;
+  // Pages of the build (not stories published later by other specs): the site serves these.
+  const [first, second] = await publishedNews();
+  const loaded: string[] = [];
+  page.on('request', (r) => {
+    if (/\/_astro\/alerts\.[^/]*\.js$/.test(r.url())) loaded.push(r.url());
+  });
   await page.goto(`/news/${first!.slug}/`);
-  const footer = page.getByTestId('alerts-footer');
-  await expect(footer.getByRole('button', { name: 'Receber alertas' })).toBeVisible();
-  await expect(page.getByTestId('alerts-invite')).toBeHidden();
+  await page.waitForLoadState('networkidle');
+  expect(loaded, 'alerts code before the reader reaches a box').toEqual([]);
   expect(await page.evaluate(() => Notification.permission)).toBe('default');
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+  await reachFooterBox(page);
+  expect(loaded).toHaveLength(1);
+  await expect(page.getByTestId('alerts-invite')).toBeHidden();
   await page.goto(`/news/${second!.slug}/`);
+  await page.locator('[data-alerts-slot]').first().scrollIntoViewIfNeeded();
   const invite = page.getByTestId('alerts-invite');
   await expect(invite.getByRole('heading', { name: 'Quer saber primeiro? Receba alertas de notícias urgentes neste navegador.' })).toBeVisible();
-  // Declined: gone, and not back on the next story.
+  // Declined: gone, and not back on the next visit.
   await invite.getByRole('button', { name: 'Receber alertas' }).click();
   await invite.getByRole('button', { name: 'Agora não' }).click();
   await expect(invite).toBeHidden();
   await page.reload();
+  await reachFooterBox(page);
   await expect(page.getByTestId('alerts-invite')).toBeHidden();
   expect(await page.evaluate(() => Notification.permission)).toBe('default');
   noErrors();
@@ -69,8 +84,9 @@ test('no question on first paint: the footer offers alerts, the invitation waits
 
 test("the consent comes before the browser's question; a blocked browser is told how to allow", async ({ page, context }) => {
   await context.clearPermissions();
-  const [story] = (await builtContent(stackState().directusUrl, stackState().adminToken)).published;
+  const [story] = await publishedNews();
   await page.goto(`/news/${story!.slug}/`);
+  await reachFooterBox(page);
   const footer = page.getByTestId('alerts-footer');
   await footer.getByRole('button', { name: 'Receber alertas' }).click();
   await expect(footer.getByText(/Aceito receber neste navegador alertas de notícias urgentes do portal/)).toBeVisible();
@@ -88,6 +104,7 @@ test('a reader turns alerts on (consent kept by the server) and off again from t
   const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${Date.now().toString(36)}`;
   await standInPushService(page, endpoint);
   await page.goto('/');
+  await reachFooterBox(page);
   const footer = page.getByTestId('alerts-footer');
   await footer.getByRole('button', { name: 'Receber alertas' }).click();
   await footer.getByRole('button', { name: 'Ativar alertas' }).click();
@@ -103,6 +120,7 @@ test('a reader turns alerts on (consent kept by the server) and off again from t
   await page.reload();
   expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(false);
 
+  await reachFooterBox(page);
   await page.getByTestId('alerts-footer').getByRole('button', { name: 'Receber alertas' }).click();
   await page.getByTestId('alerts-footer').getByRole('button', { name: 'Ativar alertas' }).click();
   await page.getByTestId('alerts-footer').getByRole('button', { name: 'Parar alertas' }).click();

@@ -7,8 +7,7 @@
  * /alertas/, where no page lives: it shows alerts and never touches a page.
  * Plain DOM, like the newsletter box.
  */
-import { PUSH_MESSAGES } from '@portal/domain/push';
-import { ApiError, subscribeAlerts, unsubscribeAlerts } from './api.ts';
+import { ApiError, storageGet, storageSet, subscribeAlerts, unsubscribeAlerts } from './api.ts';
 
 export const SW_URL = '/alertas/sw.js';
 export const SW_SCOPE = '/alertas/';
@@ -22,41 +21,21 @@ export const ALERT_TEXTS = {
   off: 'Parar alertas',
   blocked: 'Os alertas estão bloqueados neste navegador. Para receber, permita as notificações deste site nas configurações do navegador.',
   failed: 'Não foi possível ativar os alertas neste navegador.',
+  alreadyOff: 'Os alertas já estavam desativados neste navegador.',
 } as const;
 
 export const alertsSupported = () =>
   typeof window !== 'undefined' && window.isSecureContext && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
-const stored = (key: string): string | null => {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-};
-const store = (key: string, value: string) => {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    /* private mode: the invitation may come again */
-  }
-};
-
 /** Stories this browser has opened (the last few ids): the second one is the interest the invitation waits for. */
 export function noteStoryRead(id: string): number {
-  let ids: string[] = [];
-  try {
-    const v = JSON.parse(stored(READ_KEY) ?? '[]') as unknown;
-    if (Array.isArray(v)) ids = v.filter((x): x is string => typeof x === 'string');
-  } catch {
-    ids = [];
-  }
-  if (!ids.includes(id)) ids = [...ids, id].slice(-5);
-  store(READ_KEY, JSON.stringify(ids));
-  return ids.length;
+  const ids = (storageGet(READ_KEY) ?? '').split(' ').filter((x) => x && x !== id);
+  ids.push(id);
+  storageSet(READ_KEY, ids.slice(-5).join(' '));
+  return Math.min(ids.length, 5);
 }
 
-const dismissedRecently = (now = Date.now()) => now - Number(stored(DISMISSED_KEY) ?? 0) < DISMISS_MS;
+const dismissedRecently = (now = Date.now()) => now - Number(storageGet(DISMISSED_KEY) ?? 0) < DISMISS_MS;
 
 async function registration(): Promise<ServiceWorkerRegistration> {
   const reg = await navigator.serviceWorker.register(SW_URL, { scope: SW_SCOPE });
@@ -96,14 +75,13 @@ async function enable(publicKey: string, consent: string): Promise<string> {
   return (await subscribeAlerts(sub.toJSON(), consent)).message;
 }
 
+/** The browser lets go of its subscription, and the server deletes it (its answer is what the reader reads). */
 async function disable(): Promise<string> {
   const sub = await currentSubscription();
-  if (sub) {
-    const { endpoint } = sub;
-    await sub.unsubscribe();
-    await unsubscribeAlerts(endpoint);
-  }
-  return PUSH_MESSAGES.unsubscribed;
+  if (!sub) return ALERT_TEXTS.alreadyOff;
+  const { endpoint } = sub;
+  await sub.unsubscribe();
+  return (await unsubscribeAlerts(endpoint)).message;
 }
 
 /**
@@ -164,7 +142,7 @@ export function startAlerts(root: ParentNode = document) {
         cancel.addEventListener('click', () => {
           consent.hidden = true;
           toggle.setAttribute('aria-expanded', 'false');
-          store(DISMISSED_KEY, String(Date.now()));
+          storageSet(DISMISSED_KEY, String(Date.now()));
           if (box.dataset.alerts === 'invite') box.hidden = true;
           toggle.focus();
         });

@@ -13,14 +13,14 @@ export type Counts = { views: number; likes: number };
 export type RankedItem = { id: string; title: string; slug: string; featured_image: string | null; published_at: string; views: number; likes: number };
 
 /** localStorage can throw (privacy modes, quota): reading and writing never break the page. */
-function storageGet(key: string): string | null {
+export function storageGet(key: string): string | null {
   try {
     return localStorage.getItem(key);
   } catch {
     return null;
   }
 }
-function storageSet(key: string, value: string) {
+export function storageSet(key: string, value: string) {
   try {
     localStorage.setItem(key, value);
   } catch {

@@ -11,6 +11,7 @@
 import type { NextFunction, Request, Response, Router } from 'express';
 import type { Knex } from 'knex';
 import { isPubliclyVisible } from '@portal/domain/news-access';
+import { isEditorLevel } from '@portal/domain/roles';
 import { alertPayload, parsePushSubscription, PUSH_CONSENT_TEXT, PUSH_CONSENT_VERSION, PUSH_MESSAGES } from '@portal/domain/push';
 import { isoFromDb } from '../../../shared/db-date.ts';
 import { forbidden, invalid, notFound, tooMany } from '../../../shared/portal-error.ts';
@@ -51,7 +52,7 @@ export function mountPush(app: Router, db: Knex, worker: PushWorker, caps: Reade
   };
   const staff = async (req: Req) => {
     const actor = await loadActor(req.accountability, db);
-    if (actor.kind !== 'user' || (actor.role !== 'editor' && actor.role !== 'super_admin')) throw forbidden(PUSH_MESSAGES.forbidden);
+    if (actor.kind !== 'user' || !isEditorLevel(actor.role)) throw forbidden(PUSH_MESSAGES.forbidden);
     return actor;
   };
 
