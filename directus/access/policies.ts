@@ -9,7 +9,8 @@ import { PRODUCER_EDITABLE_STATUSES } from '@portal/domain/news-status';
 import { PUBLIC_CORRECTION_FILTER } from '@portal/domain/corrections';
 import { AD_WINDOW_FILTER, ME, producerNewsUpdateFilter, PUBLIC_NEWS_FILTER } from '@portal/domain/news-access';
 import { OWN_PROFILE_FIELDS, WRITABLE_COLLECTIONS, type Role } from '@portal/domain/roles';
-import { PUBLIC_CORRECTION_FIELDS, PUBLIC_NEWS_FIELDS, PUBLIC_PROFILE_FIELDS } from '@portal/domain/schema';
+import { PUBLIC_CORRECTION_FIELDS, PUBLIC_LIVE_ENTRY_FIELDS, PUBLIC_NEWS_FIELDS, PUBLIC_PROFILE_FIELDS } from '@portal/domain/schema';
+import { producerEntryUpdateFilter, PUBLIC_LIVE_ENTRY_FILTER } from '@portal/domain/live';
 import { PUBLIC_SETTING_KEYS } from '@portal/domain/settings';
 import { MEDIA_SETTING_KEYS } from '@portal/domain/media-settings';
 import { POLICY_IDS, PUBLIC_POLICY_ID, ROLE_IDS, SITE_READER } from './ids.ts';
@@ -136,8 +137,13 @@ const NEWS_WRITE_FIELDS = [
   'published_at',
   'scheduled_at',
 ];
-/** Producers may send is_featured (forms do) but the hook refuses `true`. */
+/** Producers may send is_featured (forms do) but the hook refuses `true`. Live mode is editors' (issue #30). */
 const PRODUCER_NEWS_FIELDS = NEWS_WRITE_FIELDS;
+/** Editors also start and end live coverage; the times are the hook's (domain/live liveModeChange). */
+const EDITOR_NEWS_FIELDS = [...NEWS_WRITE_FIELDS, 'live_status', 'live_started_at', 'live_ended_at', 'from_live_news_id'];
+/** What a producer sends of a live entry (issue #30); pinning, correcting and promoting are editors'. */
+const PRODUCER_ENTRY_FIELDS = ['news_id', 'body', 'status', 'image', 'image_caption', 'author_id', 'published_at'];
+const EDITOR_ENTRY_FIELDS = [...PRODUCER_ENTRY_FIELDS, 'pinned', 'correction_note', 'corrected_at', 'promoted_news_id'];
 
 /** What staff see of a colleague: name, photo, role and municipality. */
 const COLLEAGUE_PROFILE_FIELDS = ['id', 'user_id', 'full_name', 'avatar_url', 'bio', 'role', 'municipality_id', 'created_at'];
@@ -183,6 +189,8 @@ const publicReads: PermissionDef[] = [
   read(PUBLIC_POLICY_ID, 'settings', ALL, { key: { _in: [...PUBLIC_SETTING_KEYS] } }),
   // Corrections of public stories only: the news rule, through the relation (issue #12, item 1).
   read(PUBLIC_POLICY_ID, 'news_corrections', PUBLIC_CORRECTION_FIELDS, PUBLIC_CORRECTION_FILTER),
+  // Published entries of public stories in live mode (issue #30): the rule in domain/live.
+  read(PUBLIC_POLICY_ID, 'news_live_entries', PUBLIC_LIVE_ENTRY_FIELDS, PUBLIC_LIVE_ENTRY_FILTER),
   // Bylines are staff; a sign-up (verified or not) has no role and is nobody's byline (issue #10).
   read(PUBLIC_POLICY_ID, 'profiles', PUBLIC_PROFILE_FIELDS, { role: { _nnull: true } }),
   // Images are served through /assets, which checks read access to the file: only
@@ -209,6 +217,15 @@ export const permissions: PermissionDef[] = [
   // Producers read corrections as readers do (public stories only); editors read and write them all.
   read(POLICY_IDS.producer, 'news_corrections', PUBLIC_CORRECTION_FIELDS, PUBLIC_CORRECTION_FILTER),
   read(POLICY_IDS.editor, 'news_corrections'),
+  // Live entries (issue #30): a producer reads the public ones and their own, writes their own while draft or
+  // pending (the hook checks the coverage is running and in their municipality); editors read and write them all.
+  read(POLICY_IDS.producer, 'news_live_entries', ALL, { _or: [{ created_by: { _eq: ME } }, PUBLIC_LIVE_ENTRY_FILTER] }),
+  { policy: POLICY_IDS.producer, collection: 'news_live_entries', action: 'create', fields: PRODUCER_ENTRY_FIELDS, presets: { status: 'draft' } },
+  { policy: POLICY_IDS.producer, collection: 'news_live_entries', action: 'update', fields: PRODUCER_ENTRY_FIELDS, permissions: producerEntryUpdateFilter(ME) },
+  read(POLICY_IDS.editor, 'news_live_entries'),
+  { policy: POLICY_IDS.editor, collection: 'news_live_entries', action: 'create', fields: EDITOR_ENTRY_FIELDS, presets: { status: 'draft' } },
+  { policy: POLICY_IDS.editor, collection: 'news_live_entries', action: 'update', fields: EDITOR_ENTRY_FIELDS },
+  { policy: POLICY_IDS.editor, collection: 'news_live_entries', action: 'delete', fields: ALL },
   // Who wrote a correction is Directus's own (user-created); the note and its story are all an editor sends.
   { policy: POLICY_IDS.editor, collection: 'news_corrections', action: 'create', fields: ['news_id', 'note'] },
   { policy: POLICY_IDS.editor, collection: 'news_corrections', action: 'update', fields: ['note'] },
@@ -281,8 +298,8 @@ export const permissions: PermissionDef[] = [
 
   // Editor: all news, categories and events.
   read(POLICY_IDS.editor, 'news'),
-  { policy: POLICY_IDS.editor, collection: 'news', action: 'create', fields: NEWS_WRITE_FIELDS, presets: { status: 'draft' } },
-  { policy: POLICY_IDS.editor, collection: 'news', action: 'update', fields: NEWS_WRITE_FIELDS },
+  { policy: POLICY_IDS.editor, collection: 'news', action: 'create', fields: EDITOR_NEWS_FIELDS, presets: { status: 'draft' } },
+  { policy: POLICY_IDS.editor, collection: 'news', action: 'update', fields: EDITOR_NEWS_FIELDS },
   { policy: POLICY_IDS.editor, collection: 'news', action: 'delete', fields: ALL },
   ...wholesaleWrites('editor'),
   ...wholesaleWrites('producer'),

@@ -8,6 +8,7 @@
  */
 import { AD_FORMATS, AD_POSITIONS, AD_POSITION_LABELS, AD_TYPES } from '@portal/domain/ads';
 import { NEWS_STATUSES, NEWS_STATUS_LABELS } from '@portal/domain/news-status';
+import { LIVE_STATES, LIVE_STATE_LABELS, type LiveState } from '@portal/domain/live';
 import { ROLES, roleLabel } from '@portal/domain/roles';
 import { NEWSLETTER_STATUSES, NEWSLETTER_STATUS_LABELS, type NewsletterStatus } from '@portal/domain/newsletter';
 
@@ -147,6 +148,17 @@ export const collections: CollectionDef[] = [
       },
       counter('view_count'),
       counter('like_count'),
+      // Live coverage (issue #30, decision 062): null, 'live' or 'ended'; only editors change it (portal-hooks).
+      {
+        field: 'live_status',
+        type: 'string',
+        meta: { interface: 'select-dropdown', options: { choices: choices(LIVE_STATES, (v) => LIVE_STATE_LABELS[v as LiveState]) }, note: 'Cobertura ao vivo' },
+        schema: { is_nullable: true, max_length: 16 },
+      },
+      { ...timestamp('live_started_at'), meta: { interface: 'datetime', readonly: true, note: 'Início da cobertura ao vivo' } },
+      { ...timestamp('live_ended_at'), meta: { interface: 'datetime', readonly: true, note: 'Fim da cobertura ao vivo' } },
+      // A story made from an entry of a coverage (the entry links back through promoted_news_id).
+      { ...m2o('from_live_news_id'), meta: { interface: 'select-dropdown-m2o', special: ['m2o'], note: 'Cobertura ao vivo de onde esta notícia saiu' } },
     ],
   },
   {
@@ -294,6 +306,40 @@ export const collections: CollectionDef[] = [
       m2o('news_id', 'uuid', true),
       text('note', true),
       createdAt(),
+      {
+        field: 'created_by',
+        type: 'uuid',
+        meta: { special: ['user-created'], interface: 'select-dropdown-m2o', readonly: true },
+        schema: { is_nullable: true },
+      },
+    ],
+  },
+  {
+    // Entries of a live coverage (issue #30, decision 062): the story's statuses and publish rule, an optional
+    // photo (an address, as featured_image) with its caption, the author's byline (optional), pinned on top,
+    // a correction note shown with the entry, and the story it was turned into.
+    collection: 'news_live_entries',
+    meta: { icon: 'podcasts', note: 'Atualizações de coberturas ao vivo', display_template: '{{body}}', sort_field: null },
+    fields: [
+      uuidPk,
+      m2o('news_id', 'uuid', true),
+      text('body', true),
+      select('status', NEWS_STATUSES, 'draft', (v) => NEWS_STATUS_LABELS[v as keyof typeof NEWS_STATUS_LABELS]),
+      timestamp('published_at'),
+      bool('pinned', false),
+      str('image', { max: 1000, note: 'URL da imagem' }),
+      str('image_caption', { max: 300 }),
+      m2o('author_id'),
+      text('correction_note'),
+      { ...timestamp('corrected_at'), meta: { interface: 'datetime', readonly: true } },
+      m2o('promoted_news_id'),
+      createdAt(),
+      {
+        field: 'updated_at',
+        type: 'timestamp',
+        meta: { special: ['date-updated'], readonly: true, interface: 'datetime' },
+        schema: { is_nullable: true },
+      },
       {
         field: 'created_by',
         type: 'uuid',
@@ -454,6 +500,11 @@ export const relations: RelationDef[] = [
   { collection: 'news_daily', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
   { collection: 'news_corrections', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
   { collection: 'news_corrections', field: 'created_by', related_collection: 'directus_users', on_delete: 'SET NULL' },
+  { collection: 'news', field: 'from_live_news_id', related_collection: 'news', on_delete: 'SET NULL' },
+  { collection: 'news_live_entries', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
+  { collection: 'news_live_entries', field: 'promoted_news_id', related_collection: 'news', on_delete: 'SET NULL' },
+  { collection: 'news_live_entries', field: 'author_id', related_collection: 'directus_users', on_delete: 'SET NULL' },
+  { collection: 'news_live_entries', field: 'created_by', related_collection: 'directus_users', on_delete: 'SET NULL' },
   { collection: 'news_presence', field: 'news_id', related_collection: 'news', on_delete: 'CASCADE' },
   { collection: 'news_presence', field: 'user_id', related_collection: 'directus_users', on_delete: 'CASCADE' },
   // An alert outlives its story (the newsroom's record of what went out).
@@ -477,6 +528,9 @@ export const indexes: IndexDef[] = [
   { name: 'news_likes_created_idx', collection: 'news_likes', columns: ['created_at'] },
   { name: 'news_corrections_news_idx', collection: 'news_corrections', columns: ['news_id', 'created_at'] },
   { name: 'news_corrections_created_idx', collection: 'news_corrections', columns: ['created_at'] },
+  // A coverage's entries by time (the build, the admin's list), and the live stories (home, builds).
+  { name: 'news_live_entries_news_idx', collection: 'news_live_entries', columns: ['news_id', 'status', 'published_at'] },
+  { name: 'news_live_status_idx', collection: 'news', columns: ['live_status'] },
   { name: 'news_redirects_news_idx', collection: 'news_redirects', columns: ['news_id'] },
   { name: 'events_active_date_idx', collection: 'events', columns: ['is_active', 'event_date'] },
   // Who is in a story's editor now; and the purge of old beats.

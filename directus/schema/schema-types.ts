@@ -25,6 +25,7 @@ export const TYPE_NAMES: Record<string, string> = {
   news_redirects: 'NewsRedirect',
   list_redirects: 'ListRedirect',
   news_corrections: 'NewsCorrection',
+  news_live_entries: 'NewsLiveEntry',
   news_daily: 'NewsDaily',
   newsletter_subscribers: 'NewsletterSubscriber',
   news_presence: 'NewsPresence',

@@ -41,6 +41,14 @@ export type News = {
   view_count: number;
   /** Mantido pelos endpoints de engajamento */
   like_count: number;
+  /** Cobertura ao vivo */
+  live_status: 'live' | 'ended' | null;
+  /** Início da cobertura ao vivo */
+  live_started_at: string | null;
+  /** Fim da cobertura ao vivo */
+  live_ended_at: string | null;
+  /** Cobertura ao vivo de onde esta notícia saiu */
+  from_live_news_id: string | News | null;
 };
 
 export type PortalEvent = {
@@ -133,6 +141,25 @@ export type NewsCorrection = {
   news_id: string | News;
   note: string;
   created_at: string;
+  created_by: string | null;
+};
+
+export type NewsLiveEntry = {
+  id: string;
+  news_id: string | News;
+  body: string;
+  status: 'draft' | 'pending' | 'published' | 'archived';
+  published_at: string | null;
+  pinned: boolean;
+  /** URL da imagem */
+  image: string | null;
+  image_caption: string | null;
+  author_id: string | null;
+  correction_note: string | null;
+  corrected_at: string | null;
+  promoted_news_id: string | News | null;
+  created_at: string;
+  updated_at: string | null;
   created_by: string | null;
 };
 
@@ -237,6 +264,7 @@ export type Schema = {
   news_views: NewsView[];
   news_daily: NewsDaily[];
   news_corrections: NewsCorrection[];
+  news_live_entries: NewsLiveEntry[];
   news_presence: NewsPresence[];
   push_subscriptions: PushSubscriptionRow[];
   push_alerts: PushAlert[];

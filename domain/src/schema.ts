@@ -26,10 +26,32 @@ export const PUBLIC_NEWS_FIELDS = [
   'updated_at',
   'view_count',
   'like_count',
+  // Live coverage (issue #30): its state and times, and the coverage a story came from.
+  'live_status',
+  'live_started_at',
+  'live_ended_at',
+  'from_live_news_id',
 ] as const;
 
 /** Correction fields anonymous readers may see (never who wrote it). */
 export const PUBLIC_CORRECTION_FIELDS = ['id', 'news_id', 'note', 'created_at'] as const;
+
+/** Live coverage entry fields readers may see (issue #30): never who created it nor its drafts. */
+export const PUBLIC_LIVE_ENTRY_FIELDS = [
+  'id',
+  'news_id',
+  'body',
+  'status',
+  'published_at',
+  'pinned',
+  'image',
+  'image_caption',
+  'author_id',
+  'correction_note',
+  'corrected_at',
+  'promoted_news_id',
+  'updated_at',
+] as const;
 
 /** Profile fields anonymous readers may see (bylines). */
 export const PUBLIC_PROFILE_FIELDS = ['id', 'user_id', 'full_name', 'avatar_url', 'bio'] as const;

@@ -16,6 +16,13 @@ export const TEXT_LIMITS = {
     featured_image: { label: 'Imagem destacada', max: 1000 },
     featured_image_caption: { label: 'Legenda da imagem', max: 300 },
   },
+  // Live coverage entries (issue #30): as short as a story's body is long at most; the correction as a story's.
+  news_live_entries: {
+    body: { label: 'Texto da atualização', max: 20_000 },
+    image: { label: 'Imagem', max: 1000 },
+    image_caption: { label: 'Legenda da imagem', max: 300 },
+    correction_note: { label: 'Correção', max: 1000 },
+  },
   // Correction notes (issue #12, item 1).
   news_corrections: {
     note: { label: 'Correção', max: 1000 },

@@ -11,7 +11,8 @@ import { municipalitySlug } from './slug.ts';
 import { INSTITUTIONAL_PAGE_KEYS, INSTITUTIONAL_PAGE_MAX, SETTING_KEYS, type SettingKey } from './settings.ts';
 import { NEWS_STATUSES } from './news-status.ts';
 import { parseRenditions } from './images.ts';
-import { TEXT_LOSING_TAGS } from './sanitize.ts';
+import { htmlToText, TEXT_LOSING_TAGS } from './sanitize.ts';
+import { ENTRY_BODY_REQUIRED, ENTRY_NEEDS_COVERAGE } from './live.ts';
 
 export const MESSAGES = {
   titleRequired: 'Título é obrigatório',
@@ -225,6 +226,17 @@ export function validateCorrection(c: Row): FieldErrors<'note' | 'news_id'> {
 }
 
 /**
+ * A live coverage entry (issue #30): a text and the coverage it belongs to; its length limits are in text-limits.ts.
+ * @example validateLiveEntry({ news_id: 'n1', body: '<p> </p>' }).body // 'Escreva o texto da atualização'
+ */
+export function validateLiveEntry(c: Row): FieldErrors<'body' | 'news_id'> {
+  const e: FieldErrors<'body' | 'news_id'> = {};
+  if (typeof c.body !== 'string' || !htmlToText(c.body).trim()) e.body = ENTRY_BODY_REQUIRED;
+  if (c.news_id == null || c.news_id === '') e.news_id = ENTRY_NEEDS_COVERAGE;
+  return e;
+}
+
+/**
  * What the server validates, by collection: the columns an update merges its
  * payload into, and the validator of the merged row (settings are one row per key).
  */
@@ -234,6 +246,7 @@ export const SERVER_VALIDATORS = {
   categories: { columns: ['name'], validate: validateCategory },
   municipalities: { columns: ['name', 'slug'], validate: validateMunicipality },
   news_corrections: { columns: ['note', 'news_id'], validate: validateCorrection },
+  news_live_entries: { columns: ['body', 'news_id'], validate: validateLiveEntry },
   // No merge: see validateProfile.
   profiles: { columns: [], validate: validateProfile },
   settings: {

@@ -23,6 +23,13 @@ export const FILE_SOURCES = {
     isPublic: (r: Row, now: Date) => isPubliclyVisible({ status: String(r.status), published_at: isoFromDb(r.published_at) }, now),
     publicRows: (q: Knex, db: Knex, now: Date) => wherePublicNews(q, db, now),
   },
+  // A live entry's photo and inline images (issue #30): public with the entry, on a public coverage in live mode.
+  news_live_entries: {
+    pk: 'id',
+    fields: ['image', 'body'],
+    publicRows: (q: Knex, db: Knex, now: Date) =>
+      wherePublicNews(q, db, now).whereIn('news_id', wherePublicNews(db('news'), db, now).whereNotNull('live_status').select('id')),
+  },
   events: { pk: 'id', fields: ['image_url'], isPublic: (r: Row) => !!r.is_active, publicRows: (q: Knex) => q.where('is_active', true) },
   ads: { pk: 'id', fields: ['content'], isPublic: (r: Row) => !!r.is_active, publicRows: (q: Knex) => q.where('is_active', true) },
   // Bylines show the author's photo; the portal's settings hold its public texts.

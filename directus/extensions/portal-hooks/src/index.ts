@@ -20,6 +20,7 @@ import {
   prepareMunicipality,
 } from './catalog-rules.ts';
 import { newsHooks } from './news-hooks.ts';
+import { liveEntryHooks } from './live-entries.ts';
 import { profileFromUser, syncProfileToUser, syncUserToProfile } from './profile-sync.ts';
 import { createLoginGuard, limiterFactory, mountLoginLimits } from './login-limit-middleware.ts';
 import { allOf, mountUploadGuard, sniffImage } from './upload-guard.ts';
@@ -156,6 +157,11 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   const afterNewsWrite = (keys: Keys) => news.rebuild(keys, []);
   for (const [event, handler] of news.filters) filter(event, handler as any);
   for (const [event, handler] of news.actions) action(event, handler as any);
+
+  // Live coverage entries (issue #30): who writes where, the publish rule, then the coverage's page and feed.
+  const live = liveEntryHooks({ knex, notify });
+  for (const [event, handler] of live.filters) filter(event, handler as any);
+  for (const [event, handler] of live.actions) action(event, handler as any);
 
   // Corrections (issue #12, item 1): only on public stories; each write rebuilds its story (and /correcoes).
   const newsRow = (db: any, id: unknown) => db('news').where('id', id).first('status', 'published_at');
@@ -362,8 +368,8 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   // filters only read (which files the rows used before and will use after);
   // flags change after commit, once Directus has checked the writer's access.
   for (const source of Object.keys(FILE_SOURCES) as FileSource[]) {
-    // A story's files: from the one read its own hooks make (news-hooks.ts).
-    if (source === 'news') continue;
+    // A story's and a live entry's files: from the one read their own hooks make (news-hooks.ts, live-entries.ts).
+    if (source === 'news' || source === 'news_live_entries') continue;
     filter(`${source}.items.update`, async (payload, meta, { database: db }) => {
       const keys = (meta as { keys: Keys }).keys ?? [];
       carry(keys, FILE_CANDIDATES, candidateFiles(source, await storedRows(db, source, keys), [payload as Record<string, unknown>]));

@@ -20,8 +20,8 @@ beforeAll(async () => {
   knex = knexFactory({ client: 'sqlite3', connection: { filename: path.join(dir, 'db.sqlite') }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
   await knex.schema.createTable('news', (t) => {
     t.string('id').primary();
-    for (const c of ['slug', 'title', 'content', 'status', 'municipality_id', 'author_id', 'featured_image', 'featured_image_renditions', 'summary', 'category_id', 'featured_image_caption']) t.text(c);
-    for (const c of ['published_at', 'first_published_at', 'updated_at', 'scheduled_at']) t.bigInteger(c);
+    for (const c of ['slug', 'title', 'content', 'status', 'municipality_id', 'author_id', 'featured_image', 'featured_image_renditions', 'summary', 'category_id', 'featured_image_caption', 'live_status']) t.text(c);
+    for (const c of ['published_at', 'first_published_at', 'updated_at', 'scheduled_at', 'live_started_at']) t.bigInteger(c);
     t.boolean('is_featured');
   });
   await knex.schema.createTable('news_redirects', (t) => {
@@ -37,6 +37,8 @@ beforeAll(async () => {
     t.string('uploaded_by');
     t.boolean('portal_public');
   });
+  // A story's live entries (issue #30): their files follow the story's visibility.
+  await knex.schema.createTable('news_live_entries', (t) => (t.string('id'), t.string('news_id'), t.text('status'), t.bigInteger('published_at'), t.text('image'), t.text('body')));
   await knex.schema.createTable('events', (t) => (t.string('id'), t.text('image_url'), t.boolean('is_active')));
   await knex.schema.createTable('ads', (t) => (t.string('id'), t.text('content'), t.boolean('is_active')));
   await knex.schema.createTable('settings', (t) => (t.string('key'), t.text('value')));

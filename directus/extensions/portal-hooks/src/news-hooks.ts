@@ -46,12 +46,18 @@ export const NEWS_BEFORE_COLUMNS = [
   ...SERVER_VALIDATORS.news.columns,
   'featured_image',
   'featured_image_renditions',
+  'live_status',
+  'live_started_at',
 ] as const;
 const columns = [...new Set(NEWS_BEFORE_COLUMNS)];
 
 /** What an update or delete learned before the write, for after it (carry.ts). */
 const NEWS_SAVE = Symbol('portal.news-save');
 type NewsSave = { states: NewsState[]; slugs: SlugBefore[]; rowDates: Record<string, string | null> | null; files: string[] };
+
+/** The files of the stories' live entries (issue #30): public only while their coverage is. */
+const entryFiles = async (db: Db, keys: Keys): Promise<string[]> =>
+  keys.length ? candidateFiles('news_live_entries', await db('news_live_entries').whereIn('news_id', keys).select('image', 'body'), []) : [];
 
 export const beforeRows = (db: Db, keys: Keys): Promise<Row[]> => (keys.length ? db('news').whereIn('id', keys).select(...columns) : Promise.resolve([]));
 
@@ -65,6 +71,8 @@ const previousOf = (r: Row): PreviousNews => ({
   first_published_at: (r.first_published_at as string | null) ?? null,
   municipality_id: (r.municipality_id as string | null) ?? null,
   author_id: (r.author_id as string | null) ?? null,
+  live_status: (r.live_status as string | null) ?? null,
+  live_started_at: isoFromDb(r.live_started_at),
 });
 
 /** Slug unique among news and their old addresses: "titulo", "titulo-2", … (self excluded on update). */
@@ -118,7 +126,9 @@ export function newsHooks(o: { knex: Db; notify: (req: BuildRequest) => Promise<
         if (typeof out.slug === 'string') out.slug = await freeSlug(db, out.slug, keys);
         // Rows of a batch that need different dates get theirs after commit (only once access was checked).
         const rowDates = !('published_at' in out) && ('status' in out || 'scheduled_at' in out) ? publishDatesByRow(out, previous, now) : null;
-        const save: NewsSave = { states: rows.map(stateOf), slugs: rows.map(slugOf), rowDates, files: candidateFiles('news', rows, [out]) };
+        const visibility = 'status' in out || 'scheduled_at' in out || 'live_status' in out;
+        const files = [...candidateFiles('news', rows, [out]), ...(visibility ? await entryFiles(db, keys) : [])];
+        const save: NewsSave = { states: rows.map(stateOf), slugs: rows.map(slugOf), rowDates, files };
         carry(keys, NEWS_SAVE, save);
         return out;
       },
@@ -127,7 +137,8 @@ export function newsHooks(o: { knex: Db; notify: (req: BuildRequest) => Promise<
       'news.items.delete',
       async (keys, _meta, { database: db }) => {
         const rows = await beforeRows(db, keys as Keys);
-        carry(keys as Keys, NEWS_SAVE, { states: rows.map(stateOf), slugs: [], rowDates: null, files: candidateFiles('news', rows, []) } satisfies NewsSave);
+        const files = [...candidateFiles('news', rows, []), ...(await entryFiles(db, keys as Keys))];
+        carry(keys as Keys, NEWS_SAVE, { states: rows.map(stateOf), slugs: [], rowDates: null, files } satisfies NewsSave);
         return keys;
       },
     ],

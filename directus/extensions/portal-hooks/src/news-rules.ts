@@ -7,6 +7,7 @@ import { applyPublishRule, isNewsStatus, statusOptionsFor, type NewsStatus } fro
 import { choosesMunicipality, mayChangeMunicipality, mayFeature, newsSlugFor, nullEmptyReferences } from '@portal/domain/news-rules';
 import { requestedSlug, SLUG_BATCH_ERROR } from '@portal/domain/permalinks';
 import { castBoolean, MESSAGES } from '@portal/domain/validation';
+import { isLiveState, LIVE_MODE_ERROR, LIVE_STATE_INVALID, liveModeChange, mayRunCoverage } from '@portal/domain/live';
 import { forbidden, invalid } from '../../shared/portal-error.ts';
 import type { Actor } from './actor.ts';
 
@@ -19,6 +20,8 @@ export type PreviousNews = {
   first_published_at: string | null;
   municipality_id: string | null;
   author_id: string | null;
+  live_status?: string | null;
+  live_started_at?: string | null;
 };
 
 export const PRODUCER_STATUS_ERROR = 'Produtores só podem salvar notícias como rascunho ou pendente';
@@ -42,6 +45,24 @@ function checkStatus(status: unknown, actor: Actor) {
 }
 
 /**
+ * Live coverage (issue #30): only editors start, end or turn off a story's live mode; the times are the
+ * server's (a resumed coverage keeps its start, sending the state it already has changes nothing).
+ */
+function applyLiveMode(out: NewsPayload, previous: PreviousNews | null, actor: Actor, now: Date) {
+  delete out.live_started_at;
+  delete out.live_ended_at;
+  if (!('live_status' in out)) return;
+  const next = out.live_status === '' || out.live_status === undefined ? null : out.live_status;
+  if (next !== null && !isLiveState(next)) throw invalid(LIVE_STATE_INVALID);
+  if ((previous?.live_status ?? null) === next) {
+    delete out.live_status;
+    return;
+  }
+  if (actor.kind === 'user' && !mayRunCoverage(actor.role)) throw forbidden(LIVE_MODE_ERROR);
+  Object.assign(out, liveModeChange({ live_started_at: previous?.live_started_at ?? null }, next, now));
+}
+
+/**
  * Create: author forced to self, producer's municipality forced, publish rule, slug from title. Title and
  * content were validated by the collection's validator before (validation-filters.ts), once.
  */
@@ -51,6 +72,7 @@ export function prepareNewsCreate(payload: NewsPayload, actor: Actor, now: Date)
   out.status ??= 'draft';
   checkStatus(out.status, actor);
   checkFeatured(out, actor);
+  applyLiveMode(out, null, actor, now);
   if (actor.kind === 'user') {
     // A super_admin may file on behalf of another author; everyone else writes as themselves.
     if (!(actor.admin && typeof out.author_id === 'string' && out.author_id)) out.author_id = actor.userId;
@@ -90,6 +112,8 @@ export function prepareNewsUpdate(payload: NewsPayload, previous: PreviousNews[]
   // Title and content: validated on the merged rows by the hook (domain validateNews).
   checkStatus(out.status, actor);
   checkFeatured(out, actor);
+  // A batch changes every row's mode alike; each keeps its first start only when they agree (the editor's one story).
+  applyLiveMode(out, previous.length === 1 ? previous[0]! : previous.length ? { ...previous[0]!, live_status: undefined, live_started_at: null } : null, actor, now);
 
   if (actor.kind === 'user' && !mayChangeMunicipality(actor.role) && 'municipality_id' in out) {
     const changed = previous.some((p) => (p.municipality_id ?? null) !== (out.municipality_id ?? null));

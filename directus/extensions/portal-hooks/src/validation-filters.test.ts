@@ -18,7 +18,7 @@ describe('server validation (domain/validation on every write)', () => {
   });
   it('wires a create and an update filter for each validated collection', () =>
     expect(validationFilters().map(([event]) => event)).toEqual(
-      ['news', 'ads', 'categories', 'municipalities', 'news_corrections', 'profiles', 'settings'].flatMap((c) => [`${c}.items.create`, `${c}.items.update`]),
+      ['news', 'ads', 'categories', 'municipalities', 'news_corrections', 'news_live_entries', 'profiles', 'settings'].flatMap((c) => [`${c}.items.create`, `${c}.items.update`]),
     ));
   it('an update loads the stored columns of its rows by primary key', async () => {
     const calls: unknown[] = [];

@@ -37,6 +37,11 @@ const FIELDS = [
   'scheduled_at',
   'first_published_at',
   'created_at',
+  // Live coverage (issue #30): its state, and the coverage a story came from.
+  'live_status',
+  'live_started_at',
+  'live_ended_at',
+  'from_live_news_id',
   // The version an edit is based on (no silent overwrite).
   'updated_at',
 ] as const;

@@ -5,12 +5,14 @@
  *   POST /portal/push/subscribe     {subscription, consent} — a reader asks for alerts (capped per address)
  *   POST /portal/push/unsubscribe   {endpoint} — a reader stops them
  *   GET  /portal/push/audience      editor, super_admin: how many will get an alert, how many may still go this hour
- *   POST /portal/push/alerts        editor, super_admin: {news_id} or {source:'urgent'} — queue an alert
+ *   POST /portal/push/alerts        editor, super_admin: {news_id}, {entry_id} (a live entry, issue #30) or {source:'urgent'} — queue an alert
  *   GET  /portal/push/alerts/:id    editor, super_admin: how it went
  */
 import type { NextFunction, Request, Response, Router } from 'express';
 import type { Knex } from 'knex';
 import { isPubliclyVisible } from '@portal/domain/news-access';
+import { isEntryPublic, liveAlertTitle, liveEntryAnchor } from '@portal/domain/live';
+import { htmlToText } from '@portal/domain/sanitize';
 import { isEditorLevel } from '@portal/domain/roles';
 import { alertPayload, parsePushSubscription, PUSH_CONSENT_TEXT, PUSH_CONSENT_VERSION, PUSH_MESSAGES } from '@portal/domain/push';
 import { isoFromDb } from '../../../shared/db-date.ts';
@@ -105,7 +107,7 @@ export function mountPush(app: Router, db: Knex, worker: PushWorker, caps: Reade
     handle(async (req, res) => {
       const actor = await staff(req);
       available();
-      const body = (req.body ?? {}) as { news_id?: unknown; source?: unknown };
+      const body = (req.body ?? {}) as { news_id?: unknown; entry_id?: unknown; source?: unknown };
       const portalName = await c.portalName();
       let alert: Parameters<typeof queueAlert>[1];
       if (body.source === 'urgent') {
@@ -113,6 +115,31 @@ export function mountPush(app: Router, db: Knex, worker: PushWorker, caps: Reade
         const text = row?.value?.trim();
         if (!text) throw invalid(PUSH_MESSAGES.noUrgent);
         alert = { source: 'urgent', newsId: null, payload: alertPayload({ kind: 'urgent', key: 'urgente', title: text, text: null, path: '/' }, c.siteUrl, portalName), createdBy: actor.userId };
+      } else if (body.entry_id !== undefined) {
+        // A live entry (issue #30): its text under the coverage's title, opening the page at the entry; the coverage's
+        // topic, so a newer entry's alert replaces an older one still waiting on an offline phone.
+        if (typeof body.entry_id !== 'string' || body.entry_id.length > 64) throw invalid(PUSH_MESSAGES.notPublished);
+        const entry = (await db('news_live_entries').where('id', body.entry_id).first('id', 'news_id', 'body', 'status', 'published_at')) as
+          | { id: string; news_id: string; body: string; status: string; published_at: unknown }
+          | undefined;
+        const story = entry
+          ? ((await db('news').where('id', entry.news_id).first('id', 'title', 'slug', 'status', 'published_at', 'live_status')) as
+              | { id: string; title: string; slug: string; status: string; published_at: unknown; live_status: string | null }
+              | undefined)
+          : undefined;
+        const now = new Date();
+        if (!entry || !story || !isEntryPublic({ status: entry.status, published_at: isoFromDb(entry.published_at) }, { ...story, published_at: isoFromDb(story.published_at) }, now))
+          throw invalid(PUSH_MESSAGES.notPublished);
+        alert = {
+          source: 'story',
+          newsId: story.id,
+          payload: alertPayload(
+            { kind: 'story', key: story.id, title: liveAlertTitle(story.title), text: htmlToText(entry.body), path: `/news/${story.slug}/#${liveEntryAnchor(entry.id)}` },
+            c.siteUrl,
+            portalName,
+          ),
+          createdBy: actor.userId,
+        };
       } else {
         if (typeof body.news_id !== 'string' || body.news_id.length > 64) throw invalid(PUSH_MESSAGES.notPublished);
         const story = (await db('news').where('id', body.news_id).first('id', 'title', 'summary', 'slug', 'status', 'published_at')) as
