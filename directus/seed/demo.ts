@@ -18,6 +18,7 @@ import {
 } from '../scripts/lib/client.ts';
 import { ROLE_IDS } from '../access/ids.ts';
 import { DEMO_STORIES, EXTRA_PARAGRAPHS } from './demo-news.ts';
+import { seedDemoLive } from './demo-live.ts';
 import { adFactory, eventFactory, newsFactory } from './factories.ts';
 import { demoImage } from './images.ts';
 import type { Role } from '@portal/domain/roles';
@@ -113,6 +114,18 @@ export async function seedDemo(client: PortalClient, log: (s: string) => void) {
   });
   await client.request(createItems('news', payloads as any));
   log(`${payloads.length} notícias demo criadas`);
+  // A live coverage in progress, featured on the home page (issue #30).
+  await seedDemoLive(
+    client,
+    {
+      category: byName(categories, 'Meio Ambiente'),
+      municipality: byName(municipalities, 'Belém'),
+      editor: users['editor@portal.test']!,
+      producer: users['produtor@portal.test']!,
+      photo: images[2]!,
+    },
+    log,
+  );
 
   const day = 24 * hour;
   const monthStart = new Date();

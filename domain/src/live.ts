@@ -60,6 +60,18 @@ export function entryPublishDate(status: NewsStatus, previous: { status: NewsSta
 }
 
 /**
+ * An entry's publication time when it is created: the publish rule's, unless a
+ * super_admin moving an archive in (an import, the demo) gives an earlier one —
+ * never a future one (an entry has no schedule).
+ * @example createdEntryDate('published', '2026-10-11T09:00:00Z', true, now) // '2026-10-11T09:00:00.000Z'
+ */
+export function createdEntryDate(status: NewsStatus, given: unknown, admin: boolean, now: Date): string | null {
+  const at = typeof given === 'string' ? Date.parse(given) : NaN;
+  if (admin && status === 'published' && Number.isFinite(at) && at <= now.getTime()) return new Date(at).toISOString();
+  return entryPublishDate(status, null, now);
+}
+
+/**
  * Readers see an entry once it is published, of a coverage that is public and
  * in live mode (running or ended). Filter form: PUBLIC_LIVE_ENTRY_FILTER.
  */

@@ -1,35 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AD_WINDOW_FILTER, canEditNews, defaultNewsListStatus, listShowsStatus, NEWS_LIST_STATUSES, newsListFilter, isAdVisible, isPubliclyVisible, NOW, producerNewsUpdateFilter, PUBLIC_NEWS_FILTER } from './news-access.ts';
+import { AD_WINDOW_FILTER, canEditNews, defaultNewsListStatus, listShowsStatus, NEWS_LIST_STATUSES, newsListFilter, isAdVisible, isPubliclyVisible, producerNewsUpdateFilter, PUBLIC_NEWS_FILTER } from './news-access.ts';
 
-type Filter = Record<string, unknown>;
-
-/** Directus's filter operators used by the rules, evaluated on one row (what Directus does in SQL). */
-function matches(filter: Filter, row: Record<string, unknown>, now: Date): boolean {
-  if (Object.keys(filter).length === 0) return true;
-  const [key, cond] = Object.entries(filter)[0] as [string, unknown];
-  if (key === '_and') return (cond as Filter[]).every((f) => matches(f, row, now));
-  if (key === '_or') return (cond as Filter[]).some((f) => matches(f, row, now));
-  const [op, raw] = Object.entries(cond as Filter)[0] as [string, unknown];
-  const value = raw === NOW ? now.getTime() : raw;
-  const field = row[key];
-  const comparable = typeof field === 'string' && /^\d{4}-/.test(field) ? new Date(field).getTime() : field;
-  switch (op) {
-    case '_eq':
-      return comparable === value;
-    case '_neq':
-      return comparable !== value;
-    case '_in':
-      return (value as unknown[]).includes(field);
-    case '_null':
-      return (field === null || field === undefined) === value;
-    case '_lte':
-      return comparable !== null && comparable !== undefined && (comparable as number) <= (value as number);
-    case '_gte':
-      return comparable !== null && comparable !== undefined && (comparable as number) >= (value as number);
-    default:
-      throw new Error(`operador não coberto: ${op}`);
-  }
-}
+import { matchesFilter as matches } from './testing/filter-match.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const before = '2026-11-22T11:00:00Z';

@@ -82,7 +82,7 @@ const STAFF_PATHS: Record<string, readonly string[]> = {
   settings: ['key'],
   profiles: ['id', 'user_id', 'full_name', 'role', 'municipality_id', 'created_at'],
   news_corrections: ['id', 'news_id', 'created_at'],
-  news_live_entries: ['id', 'news_id', 'status', 'published_at', 'pinned', 'created_at', 'updated_at', 'created_by'],
+  news_live_entries: ['id', 'news_id', 'status', 'published_at', 'pinned', 'created_at', 'updated_at', 'created_by', 'promoted_news_id'],
   news_redirects: ['slug', 'news_id'],
   list_redirects: ['slug', 'category_id', 'municipality_id'],
   news_daily: ['news_id', 'day'],

@@ -170,14 +170,28 @@ describe('alerts (editor and super_admin)', () => {
     expect(await stored(expired.endpoint)).toBeUndefined();
   });
 
-  it('the urgent message goes as an alert too; a second alert of the same story has the same topic (it replaces the first on an offline phone)', async () => {
+  it('the urgent message goes as an alert too; an entry of the story, once live, goes with the same topic (it replaces the first on an offline phone)', async () => {
     const urgent = await who.super_admin.post('/portal/push/alerts', { source: 'urgent' });
     expect(urgent.status).toBe(202);
-    const again = await who.editor.post('/portal/push/alerts', { news_id: story.id });
+    // Issue #30: the story becomes a live coverage; a draft entry may not go, a published one goes under the coverage's title.
+    expect((await who.editor.patch(`/items/news/${story.id}`, { live_status: 'live' })).status).toBe(200);
+    const draft = await who.editor.post('/items/news_live_entries', { news_id: story.id, body: '<p>Rascunho</p>', status: 'draft' });
+    const refused = await who.editor.post('/portal/push/alerts', { entry_id: draft.data.id });
+    expect([refused.status, refused.errors?.[0]?.message]).toEqual([400, 'Só é possível enviar alerta de uma notícia publicada.']);
+    const entry = await who.editor.post('/items/news_live_entries', { news_id: story.id, body: '<p>A Defesa Civil <strong>liberou</strong> a Rua dos Mundurucus.</p>', status: 'published' });
+    expect(entry.status).toBe(200);
+    expect((await who.producer.post('/portal/push/alerts', { entry_id: entry.data.id })).status).toBe(403);
+    const again = await who.editor.post('/portal/push/alerts', { entry_id: entry.data.id });
     expect(again.status).toBe(202);
     await eventually(() => live.every((s) => receiver.delivered.get(s.id)?.length === 3), 20_000);
     const [first, fromUrgent, second] = receiver.delivered.get(live[0]!.id)!;
     expect(second!.topic).toBe(first!.topic);
+    expect(second!.payload).toEqual({
+      title: 'Ao vivo: Temporal derruba árvores em Belém',
+      body: 'A Defesa Civil liberou a Rua dos Mundurucus.',
+      url: `http://localhost:4321/news/${story.slug}/?utm_source=push#atualizacao-${entry.data.id}`,
+      tag: first!.topic,
+    });
     expect(fromUrgent!.topic).not.toBe(first!.topic);
     expect(fromUrgent!.payload).toMatchObject({ url: 'http://localhost:4321/?utm_source=push' });
   });

@@ -51,6 +51,11 @@ export function candidateFiles(source: FileSource, before: Row[], after: Row[]):
   return [...new Set([...refsOf(source, before), ...refsOf(source, after)])];
 }
 
+/** The files of these stories' live entries (issue #30): public only while their coverage is, so they follow it. */
+export async function liveEntryFiles(db: Knex, newsIds: unknown[]): Promise<string[]> {
+  return newsIds.length ? candidateFiles('news_live_entries', await db('news_live_entries').whereIn('news_id', newsIds).select('image', 'body'), []) : [];
+}
+
 /** Is `fileId` used by any public content, as stored now? */
 async function usedPublicly(db: Knex, fileId: string, now: Date): Promise<boolean> {
   for (const [name, s] of Object.entries(FILE_SOURCES) as Array<[FileSource, (typeof FILE_SOURCES)[FileSource]]>) {

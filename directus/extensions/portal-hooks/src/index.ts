@@ -29,7 +29,7 @@ import { Readable } from 'node:stream';
 import { BEFORE_LIST_SLUGS, carried, carry, CORRECTED_NEWS, FILE_CANDIDATES } from './carry.ts';
 import { assertCorrectable, correctedNews } from './corrections.ts';
 import { listSlugs, recordListRedirects, type ListSlug } from './list-redirect-store.ts';
-import { candidateFiles, FILE_SOURCES, reconcileAllFiles, refreshFileVisibility, storedRows, type FileSource } from './file-visibility.ts';
+import { candidateFiles, FILE_SOURCES, liveEntryFiles, reconcileAllFiles, refreshFileVisibility, storedRows, type FileSource } from './file-visibility.ts';
 import { textLimitError, TEXT_LIMITS, type LimitedCollection } from '@portal/domain/text-limits';
 import { invalid } from '../../shared/portal-error.ts';
 import { wherePublicNews } from '../../shared/visibility.ts';
@@ -224,20 +224,9 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
       .where('published_at', '>', dbDate(knex, lastSweep))
       .select('id', 'slug');
     if (due.length) {
-      // An embargoed photo becomes readable with its story, not before.
-      await refreshFileVisibility(
-        knex,
-        candidateFiles(
-          'news',
-          await storedRows(
-            knex,
-            'news',
-            due.map((r: any) => r.id),
-          ),
-          [],
-        ),
-        now,
-      );
+      // An embargoed photo becomes readable with its story (and its live entries'), not before.
+      const ids = due.map((r: any) => r.id);
+      await refreshFileVisibility(knex, [...candidateFiles('news', await storedRows(knex, 'news', ids), []), ...(await liveEntryFiles(knex, ids))], now);
     }
     if (due.length) await notify({ full: false, news: due.map((r: any) => r.id), slugs: due.map((r: any) => r.slug) });
     // Ads whose window opened or closed since the last sweep ("Agendado" → "Ativo" → "Expirado"): the

@@ -12,6 +12,7 @@ import {
   ENTRY_MUNICIPALITY_ERROR,
   ENTRY_NEEDS_LIVE,
   ENTRY_STATUS_ERROR,
+  createdEntryDate,
   entryPublishDate,
   isEntryPublic,
   producerMayWriteOn,
@@ -110,7 +111,7 @@ export function liveEntryHooks(o: { knex: Db; notify: (req: BuildRequest) => Pro
           // A producer signs their own entries; an editor may post one without a byline (author_id null) or for a colleague.
           if (!isEditorLevel(actor.role) || !('author_id' in p)) p.author_id = actor.userId;
         }
-        p.published_at = entryPublishDate(p.status as NewsStatus, null, new Date());
+        p.published_at = createdEntryDate(p.status as NewsStatus, p.published_at, actor.kind === 'user' && actor.admin, new Date());
         if (typeof p.correction_note === 'string' && p.correction_note.trim()) p.corrected_at = new Date().toISOString();
         return p;
       },

@@ -21,7 +21,7 @@ import { carried, carry } from './carry.ts';
 import { refuseStaleEdit } from './edit-conflict.ts';
 import { refusal } from './validation-filters.ts';
 import { assertFileUse } from './file-use.ts';
-import { candidateFiles, refreshFileVisibility } from './file-visibility.ts';
+import { candidateFiles, liveEntryFiles, refreshFileVisibility } from './file-visibility.ts';
 import { prepareNewsCreate, prepareNewsUpdate, publishDatesByRow, type NewsPayload, type PreviousNews } from './news-rules.ts';
 import { PERMALINK_COLUMNS, recordPermalinks, takenSlugs, type SavedRow, type SlugBefore } from './permalink-store.ts';
 import { newsRebuild, type NewsState } from './rebuild-trigger.ts';
@@ -54,10 +54,6 @@ const columns = [...new Set(NEWS_BEFORE_COLUMNS)];
 /** What an update or delete learned before the write, for after it (carry.ts). */
 const NEWS_SAVE = Symbol('portal.news-save');
 type NewsSave = { states: NewsState[]; slugs: SlugBefore[]; rowDates: Record<string, string | null> | null; files: string[] };
-
-/** The files of the stories' live entries (issue #30): public only while their coverage is. */
-const entryFiles = async (db: Db, keys: Keys): Promise<string[]> =>
-  keys.length ? candidateFiles('news_live_entries', await db('news_live_entries').whereIn('news_id', keys).select('image', 'body'), []) : [];
 
 export const beforeRows = (db: Db, keys: Keys): Promise<Row[]> => (keys.length ? db('news').whereIn('id', keys).select(...columns) : Promise.resolve([]));
 
@@ -127,7 +123,7 @@ export function newsHooks(o: { knex: Db; notify: (req: BuildRequest) => Promise<
         // Rows of a batch that need different dates get theirs after commit (only once access was checked).
         const rowDates = !('published_at' in out) && ('status' in out || 'scheduled_at' in out) ? publishDatesByRow(out, previous, now) : null;
         const visibility = 'status' in out || 'scheduled_at' in out || 'live_status' in out;
-        const files = [...candidateFiles('news', rows, [out]), ...(visibility ? await entryFiles(db, keys) : [])];
+        const files = [...candidateFiles('news', rows, [out]), ...(visibility ? await liveEntryFiles(db, keys) : [])];
         const save: NewsSave = { states: rows.map(stateOf), slugs: rows.map(slugOf), rowDates, files };
         carry(keys, NEWS_SAVE, save);
         return out;
@@ -137,7 +133,7 @@ export function newsHooks(o: { knex: Db; notify: (req: BuildRequest) => Promise<
       'news.items.delete',
       async (keys, _meta, { database: db }) => {
         const rows = await beforeRows(db, keys as Keys);
-        const files = [...candidateFiles('news', rows, []), ...(await entryFiles(db, keys as Keys))];
+        const files = [...candidateFiles('news', rows, []), ...(await liveEntryFiles(db, keys as Keys))];
         carry(keys as Keys, NEWS_SAVE, { states: rows.map(stateOf), slugs: [], rowDates: null, files } satisfies NewsSave);
         return keys;
       },
