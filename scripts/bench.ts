@@ -22,12 +22,16 @@
  *   npm run bench -- --backup [--news N]  only backup and restore (issue #28) at 100,000 stories:
  *                                       the archive (size, time) taken while Directus runs, then a
  *                                       restore into a fresh folder until the site serves
+ *   npm run bench -- --live [--news N] [--live-readers N] [--rhythm-minutes M]  only live coverage (issue #30):
+ *                                       an entry's pipeline alone (≤ 2 s p95), then 1,000 open readers polling
+ *                                       its coverage's feed while the newsroom's rhythm goes on (on screens
+ *                                       ≤ 10 s p95, most polls 304, editor's list ≤ 300 ms), first paint of a
+ *                                       2,000-entry coverage (≤ 100 KB of HTML) and its island (≤ 10 KB gzip)
  *   npm run bench -- --push [--subscriptions N]  only breaking-news alerts (issue #29): one alert to
  *                                       100,000 subscriptions through a local push service that decrypts
  *                                       each (goal ≤ 60 s), the editor's list p95 meanwhile (≤ 300 ms)
  * Results: docs/benchmarks/latest.{json,md} and a dated copy.
  */
-import http from 'node:http';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,7 +43,6 @@ import { ROOT } from '../directus/scripts/lib/paths.ts';
 import { knexFromEnv } from '../directus/scripts/apply.ts';
 import { ensureDemoUsers, uploadDemoImages } from '../directus/seed/demo.ts';
 import { createItem, tokenClient, updateItem, type PortalClient } from '../directus/scripts/lib/client.ts';
-import { startBuilder } from '@portal/builder/service';
 import { astroEnv } from '@portal/builder/site-build';
 import { ASTRO_BUILD_ARGS } from '@portal/builder/astro-cli';
 import { buildAdmin, buildSite, startDirectusInstance, startFrontServer } from './lib/stack.ts';
@@ -48,6 +51,7 @@ import { percentile, runMeasured } from './lib/bench/measure.ts';
 import { runRhythm, type Kind, type KindResult } from './lib/bench/rhythm.ts';
 import { BROWSER_UA, readerLoad } from './lib/bench/readers.ts';
 import { startFrontProcess } from './lib/bench/front-child.ts';
+import { startPipeline } from './lib/bench/pipeline.ts';
 import { ISLANDS_GOAL_MS, slow3gIslands, type Slow3gTiming } from './lib/bench/slow-3g.ts';
 
 const { values: args } = parseArgs({
@@ -62,6 +66,9 @@ const { values: args } = parseArgs({
     reports: { type: 'boolean', default: false },
     backup: { type: 'boolean', default: false },
     push: { type: 'boolean', default: false },
+    live: { type: 'boolean', default: false },
+    'live-readers': { type: 'string', default: '1000' },
+    'live-entries': { type: 'string', default: '2000' },
     subscriptions: { type: 'string', default: '100000' },
     import: { type: 'boolean', default: false },
     'slow-3g': { type: 'boolean', default: false },
@@ -186,7 +193,8 @@ const directus = await startDirectusInstance({
     // The local push service of `--push` (scripts/lib/bench/push.ts) is where subscriptions point.
     PORTAL_PUSH_SERVICES: `http://127.0.0.1:${PORTS.pushReceiver}`,
     LOG_LEVEL: 'error',
-    ...LIFTED_CAPS,
+    // `--live` measures the product with its caps on (its readers only poll static files, but nothing is lifted).
+    ...(args.live ? {} : LIFTED_CAPS),
   },
 });
 const admin = tokenClient(directus.url, directus.env.ADMIN_TOKEN!) as unknown as PortalClient;
@@ -297,6 +305,29 @@ if (args.push) {
   await alone(`push-${db}.json`, () => pushBench({ knex, directus, receiverPort: PORTS.pushReceiver, subscriptions: Number(args.subscriptions), db, log }));
 }
 
+if (args.live) {
+  const { liveBench } = await import('./lib/bench/live.ts');
+  await alone(`live-${db}.json`, () =>
+    liveBench({
+      knex,
+      directus,
+      admin,
+      images,
+      authorIds: Object.values(users),
+      news: Number(args.news),
+      readers: Number(args['live-readers']),
+      entries: Number(args['live-entries']),
+      minutes: Number(args['rhythm-minutes'] ?? 5),
+      work,
+      siteUrl,
+      builderToken,
+      ports: PORTS,
+      db,
+      log,
+    }),
+  );
+}
+
 if (args.readers) {
   // Only the reader load: 1k published news, the front server (API only), the editor signed in.
   try {
@@ -348,35 +379,7 @@ try {
   // 2. Publish-to-live: PATCH to published → the article served by the front server.
   // As `npm start` runs it: catch-up full builds included (they run in their own lane).
   // Measured at the smallest size too (issue #8: p50 at 100k at most 1.5 times p50 at 1k).
-  const startPipeline = async (name: string) => {
-    const builder = startBuilder({
-      releasesRoot: path.join(work, name),
-      directusUrl: directus.url,
-      directusToken: directus.env.PORTAL_SITE_READER_TOKEN!,
-      siteUrl,
-      token: builderToken,
-      log: () => {},
-    });
-    const builderServer = http.createServer(builder.handler).listen(PORTS.builder, '127.0.0.1');
-    const adminDir = path.join(work, 'admin');
-    await Promise.all([builder.trigger({ full: true }), buildAdmin({ outDir: adminDir })]);
-    const front = await startFrontServer({
-      port: PORTS.front,
-      siteDir: builder.releases.current,
-      adminDir,
-      directusUrl: directus.url,
-      edgeKey: directus.env.PORTAL_EDGE_KEY,
-    });
-    return {
-      builder,
-      front,
-      async stop() {
-        await new Promise((r) => front.close(r));
-        await builder.stop();
-        await new Promise((r) => builderServer.close(r));
-      },
-    };
-  };
+  const pipeline = (name: string) => startPipeline({ work, name, directus, siteUrl, builderToken, ports: PORTS });
   const editor = admin;
   const publishSamples = async (builder: { idle(): Promise<void> }, n: number, news: number) => {
     const latencies: number[] = [];
@@ -411,14 +414,14 @@ try {
     log(`build de ${size}: ${(r.ms / 1000).toFixed(1)} s, pico ${r.peakRssMb} MB`);
     rmSync(out, { recursive: true, force: true });
     if (size === sizes[0] && sizes.length > 1) {
-      const small = await startPipeline('site-smallest');
+      const small = await pipeline('site-smallest');
       results.publishToLiveSmallest = await publishSamples(small.builder, quick ? 3 : 8, total);
       total += quick ? 3 : 8;
       await small.stop();
     }
   }
   results.fullBuild = builds;
-  const { builder, stop: stopPipeline } = await startPipeline('site');
+  const { builder, stop: stopPipeline } = await pipeline('site');
   results.publishToLive = await publishSamples(builder, quick ? 5 : 12, total);
 
   // 2b. A newsroom's rhythm at this archive size (issue #8).

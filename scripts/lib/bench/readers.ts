@@ -47,7 +47,7 @@ export type ReaderLoadResult = {
 };
 
 /** CPU time (user + system, in µs) a process has used so far, from /proc (Linux). */
-function cpuUs(pid: number): number {
+export function cpuUs(pid: number): number {
   try {
     const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = f.slice(f.lastIndexOf(')') + 2).split(' ');
