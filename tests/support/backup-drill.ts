@@ -96,6 +96,10 @@ export async function arrange(base: string, adminToken: string, tag: string): Pr
   const renamed = { id: r.id, from: r.slug, to };
   r.slug = to;
   await admin.ok('POST', '/items/news_corrections', { news_id: stories[0]!.id, note: 'Corrigido o nível do rio.' });
+  // A live coverage's entries (issue #30): restored with their story.
+  await admin.ok('PATCH', `/items/news/${stories[2]!.id}`, { live_status: 'live' });
+  for (const body of ['<p>O rio subiu 10 cm.</p>', '<p>A orla foi interditada.</p>'])
+    await admin.ok('POST', '/items/news_live_entries', { news_id: stories[2]!.id, body, status: 'published', image: `/api/assets/${stories[2]!.fileId}` });
   const anon = new Client(base, null);
   for (const [i, s] of stories.entries()) {
     for (let v = 0; v < 3 + i; v++) await view(anon, s.id);
@@ -194,7 +198,7 @@ export async function dangling(k: Knex, uploadsDir: string | null): Promise<stri
     if (!disk) problems.push(`notícia ${n.id} aponta para o arquivo ${id}, ausente do banco`);
     else if (uploadsDir && !existsSync(path.join(uploadsDir, disk))) problems.push(`notícia ${n.id} aponta para ${disk}, ausente do disco`);
   }
-  for (const t of ['news_views', 'news_likes', 'news_daily', 'news_corrections', 'news_redirects']) {
+  for (const t of ['news_views', 'news_likes', 'news_daily', 'news_corrections', 'news_redirects', 'news_live_entries']) {
     const orphans = await k(t).leftJoin('news', `${t}.news_id`, 'news.id').whereNull('news.id').count({ n: '*' }).first();
     if (Number(orphans!.n)) problems.push(`${orphans!.n} linha(s) de ${t} de notícia ausente`);
   }
@@ -216,6 +220,7 @@ export async function contentDifferences(restored: Knex, original: Knex, a: Arra
     ['news_daily', 'id', (q) => q.whereIn('news_id', cold)],
     ['news_likes', 'id', (q) => q.whereIn('news_id', all)],
     ['news_corrections', 'id', (q) => q.whereIn('news_id', all)],
+    ['news_live_entries', 'id', (q) => q.whereIn('news_id', all)],
     ['news_redirects', 'slug', (q) => q.whereIn('news_id', all)],
     ['directus_files', 'id', (q) => q.whereIn('id', a.stories.map((s) => s.fileId))],
     ['directus_users', 'id', () => {}],
