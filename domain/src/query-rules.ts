@@ -70,6 +70,9 @@ const STAFF_PATHS: Record<string, readonly string[]> = {
     'municipality_id',
     'author_id',
     'live_status',
+    // The admin's list of coverages (issue #30): running ones, and those ended in the last days, newest start first.
+    'live_started_at',
+    'live_ended_at',
     'category_id.slug',
     'category_id.name',
     'municipality_id.slug',

@@ -22,16 +22,17 @@ describe('role helpers (spec §6)', () => {
 });
 
 describe('areas per role', () => {
-  it('producer sees only Dashboard and Notícias', () => {
-    expect(sidebarFor('producer').map((a) => a.label)).toEqual(['Dashboard', 'Notícias']);
+  it('producer sees only Dashboard, Notícias and the live coverages (issue #30)', () => {
+    expect(sidebarFor('producer').map((a) => a.label)).toEqual(['Dashboard', 'Notícias', 'Coberturas ao vivo']);
   });
   it('editor adds Categorias, Eventos, Rádio Web, TV Web, Relatórios', () => {
-    expect(sidebarFor('editor').map((a) => a.label)).toEqual(['Dashboard', 'Notícias', 'Categorias', 'Eventos', 'Rádio Web', 'TV Web', 'Relatórios']);
+    expect(sidebarFor('editor').map((a) => a.label)).toEqual(['Dashboard', 'Notícias', 'Coberturas ao vivo', 'Categorias', 'Eventos', 'Rádio Web', 'TV Web', 'Relatórios']);
   });
-  it('super_admin sees the spec\'s eleven entries in order, plus Newsletter (issue #13) and Saúde do portal (issue #28)', () => {
+  it('super_admin sees the spec\'s eleven entries in order, plus the live coverages (issue #30), Newsletter (issue #13) and Saúde do portal (issue #28)', () => {
     expect(sidebarFor('super_admin').map((a) => a.path)).toEqual([
       '/admin',
       '/admin/news',
+      '/admin/ao-vivo',
       '/admin/categories',
       '/admin/municipalities',
       '/admin/events',

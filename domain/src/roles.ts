@@ -35,6 +35,8 @@ export const isStaff = (role: string | null | undefined): boolean => isRole(role
 export const ADMIN_AREAS = [
   { key: 'dashboard', path: '/admin', label: 'Dashboard', roles: ['super_admin', 'editor', 'producer'] },
   { key: 'news', path: '/admin/news', label: 'Notícias', roles: ['super_admin', 'editor', 'producer'] },
+  // Beyond the spec (issue #30): the live coverages' desk; producers write entries on those of their municipality.
+  { key: 'live', path: '/admin/ao-vivo', label: 'Coberturas ao vivo', roles: ['super_admin', 'editor', 'producer'] },
   { key: 'categories', path: '/admin/categories', label: 'Categorias', roles: ['super_admin', 'editor'] },
   { key: 'municipalities', path: '/admin/municipalities', label: 'Municípios', roles: ['super_admin'] },
   { key: 'events', path: '/admin/events', label: 'Eventos', roles: ['super_admin', 'editor'] },

@@ -90,7 +90,7 @@ test.describe('390 px: o menu', () => {
     await expect(page.getByRole('main')).toHaveJSProperty('offsetLeft', 0);
     await page.getByRole('button', { name: 'Abrir menu' }).tap();
     await expect(nav).toBeVisible();
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Notícias', 'Categorias', 'Eventos', 'Rádio Web', 'TV Web', 'Relatórios']);
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Notícias', 'Coberturas ao vivo', 'Categorias', 'Eventos', 'Rádio Web', 'TV Web', 'Relatórios']);
     await check(page, '390-menu', true);
     await page.keyboard.press('Escape');
     await expect(nav).toBeHidden();

@@ -11,11 +11,11 @@ import { adminApi, DEMO, DEMO_PASSWORD, stackState } from './support.ts';
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** The spec's sidebar table (section 2 + 6), written out rather than derived, so a domain slip shows. */
-// The spec's sidebar, plus the health page issue #28 adds for super_admin.
+// The spec's sidebar, plus the live coverages issue #30 adds for all staff and the health page issue #28 adds for super_admin.
 export const SIDEBAR: Record<Role, string[]> = {
-  super_admin: ['Dashboard', 'Notícias', 'Categorias', 'Municípios', 'Eventos', 'Perfis', 'Publicidade', 'Rádio Web', 'TV Web', 'Relatórios', 'Newsletter', 'Saúde do portal', 'Configurações'],
-  editor: ['Dashboard', 'Notícias', 'Categorias', 'Eventos', 'Rádio Web', 'TV Web', 'Relatórios'],
-  producer: ['Dashboard', 'Notícias'],
+  super_admin: ['Dashboard', 'Notícias', 'Coberturas ao vivo', 'Categorias', 'Municípios', 'Eventos', 'Perfis', 'Publicidade', 'Rádio Web', 'TV Web', 'Relatórios', 'Newsletter', 'Saúde do portal', 'Configurações'],
+  editor: ['Dashboard', 'Notícias', 'Coberturas ao vivo', 'Categorias', 'Eventos', 'Rádio Web', 'TV Web', 'Relatórios'],
+  producer: ['Dashboard', 'Notícias', 'Coberturas ao vivo'],
 };
 
 export async function userIdOf(email: string): Promise<string> {

@@ -2,6 +2,7 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { paths } from '../config/paths.ts';
 import { AdminHomeRoute } from './routes/admin-home.tsx';
 import { AdminLayout } from './routes/admin-layout.tsx';
+import { AdminLiveDeskRoute, AdminLiveRoute } from './routes/admin-live.tsx';
 import { AdminNewsEditorRoute, AdminNewsRoute } from './routes/admin-news.tsx';
 import {
   AdminAdsRoute,
@@ -34,6 +35,9 @@ export const routes: RouteObject[] = [
       { path: 'news', element: <AdminNewsRoute /> },
       // The story editor, a page with its own address (issue #34): 'new' or the story's id.
       { path: 'news/:newsId', element: <AdminNewsEditorRoute /> },
+      // Live coverage (issue #30): the coverages, and one coverage's desk.
+      { path: 'ao-vivo', element: <AdminLiveRoute /> },
+      { path: 'ao-vivo/:newsId', element: <AdminLiveDeskRoute /> },
       { path: 'categories', element: <AdminCategoriesRoute /> },
       { path: 'municipalities', element: <AdminMunicipalitiesRoute /> },
       { path: 'events', element: <AdminEventsRoute /> },

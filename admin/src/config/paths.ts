@@ -4,12 +4,17 @@ export const paths = {
   dashboard: '/dashboard',
   profile: '/profile',
   home: '/',
+  /** A story's public page (the site is served on the admin's origin). */
+  article: (slug: string) => `/news/${encodeURIComponent(slug)}`,
   admin: {
     root: '/admin',
     news: '/admin/news',
     /** The story editor, a page of its own (issue #34): a new story, or one by id. */
     newsNew: '/admin/news/new',
     newsEdit: (id: string) => `/admin/news/${encodeURIComponent(id)}`,
+    /** Live coverages (issue #30): the running and recently ended ones, and one coverage's desk. */
+    live: '/admin/ao-vivo',
+    liveDesk: (newsId: string) => `/admin/ao-vivo/${encodeURIComponent(newsId)}`,
     categories: '/admin/categories',
     municipalities: '/admin/municipalities',
     events: '/admin/events',

@@ -35,9 +35,9 @@ describe('admin layout', () => {
   });
 
   it.each<[Role, string[]]>([
-    ['super_admin', ['Dashboard', 'Notícias', 'Categorias', 'Municípios', 'Eventos', 'Perfis', 'Publicidade', 'Rádio Web', 'TV Web', 'Relatórios', 'Newsletter', 'Saúde do portal', 'Configurações']],
-    ['editor', ['Dashboard', 'Notícias', 'Categorias', 'Eventos', 'Rádio Web', 'TV Web', 'Relatórios']],
-    ['producer', ['Dashboard', 'Notícias']],
+    ['super_admin', ['Dashboard', 'Notícias', 'Coberturas ao vivo', 'Categorias', 'Municípios', 'Eventos', 'Perfis', 'Publicidade', 'Rádio Web', 'TV Web', 'Relatórios', 'Newsletter', 'Saúde do portal', 'Configurações']],
+    ['editor', ['Dashboard', 'Notícias', 'Coberturas ao vivo', 'Categorias', 'Eventos', 'Rádio Web', 'TV Web', 'Relatórios']],
+    ['producer', ['Dashboard', 'Notícias', 'Coberturas ao vivo']],
   ])('%s sees the sidebar of the spec', (role, labels) => {
     renderApp(routes, { session: sessionFor(role), path: '/admin' });
     expect(sidebarLabels()).toEqual(labels);

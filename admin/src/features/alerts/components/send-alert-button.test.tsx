@@ -22,6 +22,14 @@ describe('Enviar alerta', () => {
     expect(await screen.findByText('Alerta enviado para 1.234 inscritos.')).toBeInTheDocument();
   });
 
+  it('a live coverage entry goes as { entry_id } (issue #30)', async () => {
+    const calls = mockDirectus((c) => (c.method === 'POST' ? { id: 'a3', total: 5, message: 'Alerta enviado para 5 inscritos.' } : { subscribers: 5, perHour: 3, left: 3 }));
+    renderApp(<SendAlertButton target={{ entryId: 'e1' }} />, { session: sessionFor('editor') });
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar alerta' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Enviar alerta' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/portal/push/alerts', body: { entry_id: 'e1' } }));
+  });
+
   it('the urgent message goes as { source: urgent }', async () => {
     const calls = mockDirectus((c) => (c.method === 'POST' ? { id: 'a2', total: 1, message: 'Alerta enviado para 1 inscrito.' } : { subscribers: 1, perHour: 3, left: 3 }));
     renderApp(<SendAlertButton target={{ urgent: true }} label="Alerta da mensagem urgente" />, { session: sessionFor('super_admin') });

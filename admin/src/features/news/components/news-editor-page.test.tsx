@@ -101,6 +101,37 @@ describe('story editor page', () => {
     expect(screen.getByText('lista de notícias')).toBeInTheDocument();
   });
 
+  it('an editor starts the live coverage from the page, and the next save is based on the version that made (issue #30)', async () => {
+    const started = { id: 'n9', live_status: 'live', live_started_at: '2026-11-27T12:00:00.000Z', live_ended_at: null, updated_at: '2026-11-27T12:00:00.123Z' };
+    const calls = mockDirectus((c: Call) => {
+      if (c.path.endsWith('/presence')) return { editors: [] };
+      if (c.path === '/items/news' && c.method === 'GET') return [{ ...STORY, status: 'published', published_at: '2026-11-20T10:00:00.000Z', live_status: null }];
+      if (c.path === '/items/profiles') return [{ user_id: 'user-producer', full_name: 'Pessoa Teste' }];
+      if (c.method === 'PATCH' && (c.body as Record<string, unknown>).live_status) return started;
+      if (c.method === 'PATCH') return { id: 'n9', slug: 'feira-do-acai' };
+      return [];
+    });
+    renderPage('editor', '/admin/news/n9');
+    const form = await screen.findByRole('form', { name: 'Editar Notícia' });
+    await userEvent.click(screen.getByRole('button', { name: 'Iniciar cobertura ao vivo' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Iniciar cobertura' }));
+    expect(await screen.findByRole('button', { name: 'Encerrar cobertura' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Abrir mesa da cobertura' })).toHaveAttribute('href', '/admin/ao-vivo/n9');
+    await userEvent.click(within(form).getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
+    const save = calls.filter((c) => c.method === 'PATCH')[1]!.body as Record<string, unknown>;
+    expect(save).toMatchObject({ loaded_updated_at: started.updated_at });
+    // The form never sends the mode: only the control changes it.
+    expect(save).not.toHaveProperty('live_status');
+  });
+
+  it('producers get no live coverage control', async () => {
+    api();
+    renderPage('producer', '/admin/news/n9');
+    await screen.findByRole('form', { name: 'Editar Notícia' });
+    expect(screen.queryByRole('button', { name: 'Iniciar cobertura ao vivo' })).toBeNull();
+  });
+
   it('an unknown story says "Notícia não encontrada"', async () => {
     api({ story: null });
     renderPage('producer', '/admin/news/nao-existe');

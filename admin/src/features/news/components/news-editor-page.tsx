@@ -15,6 +15,7 @@ import { ErrorState, LoadingText } from '../../../components/ui/states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { newsQueries, type NewsRow } from '../api/news-queries.ts';
 import { useNewsPresence } from '../api/news-presence.ts';
+import { LiveCoverageControl } from './live-coverage-control.tsx';
 import { NewsForm, type Option, type SavedNews } from './news-form.tsx';
 
 type Props = {
@@ -104,6 +105,14 @@ export function NewsEditorPage({ newsId, role, userId, profile, categories, muni
       {header}
       {news && actions && <div className="flex flex-wrap gap-2">{actions(news)}</div>}
       {news && <PresenceNotice newsId={news.id} />}
+      {news && (
+        <LiveCoverageControl
+          news={news}
+          role={role}
+          // The page keeps editing the story it loaded, now at the version the mode change made.
+          onChanged={(saved) => setLoaded((l) => (l ? { ...l, news: { ...l.news, ...saved } } : l))}
+        />
+      )}
       <NewsForm
         key={`${news?.id ?? 'new'}:${loaded?.at ?? 0}`}
         news={news}

@@ -39,7 +39,7 @@ const listCalls = (calls: Call[]) => calls.filter((c) => c.path === '/items/news
 
 function renderList(role: Role, path = '/admin/news') {
   const session = sessionFor(role);
-  return renderApp([{ path: '/admin/news', element: <NewsList role={role} userId={session.user.id} /> }, { path: '/admin/news/:id', element: <p>editor</p> }], {
+  return renderApp([{ path: '/admin/news', element: <NewsList role={role} userId={session.user.id} /> }, { path: '/admin/news/:id', element: <p>editor</p> }, { path: '/admin/ao-vivo/:id', element: <p>mesa</p> }], {
     session,
     path,
   });
@@ -153,5 +153,16 @@ describe('news list', () => {
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Excluir' }));
     expect(await screen.findByText('Notícia excluída com sucesso')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/items/news/n2')).toBe(true);
+  });
+
+  it('marks a live coverage "Ao vivo" (an ended one too) and links to its desk', async () => {
+    api(2, [row(1, { live_status: 'live' }), row(2, { live_status: 'ended' }), row(3)]);
+    const { router } = renderList('editor');
+    const live = (await screen.findByText('Notícia 1')).closest('tr')!;
+    expect(within(live).getByText('Ao vivo')).toBeInTheDocument();
+    expect(within(screen.getByText('Notícia 2').closest('tr')!).getByText('Cobertura encerrada')).toBeInTheDocument();
+    expect(within(screen.getByText('Notícia 3').closest('tr')!).queryByRole('link', { name: /cobertura ao vivo/ })).toBeNull();
+    await userEvent.click(within(live).getByRole('link', { name: 'Mesa da cobertura ao vivo: Notícia 1' }));
+    expect(router.state.location.pathname).toBe('/admin/ao-vivo/n1');
   });
 });

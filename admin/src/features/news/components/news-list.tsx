@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import { formatDatePtBR } from '@portal/domain/dates';
+import { LIVE_BADGE, LIVE_ENDED_BADGE } from '@portal/domain/live';
 import { NEWS_STATUS_COLORS, NEWS_STATUS_LABELS } from '@portal/domain/news-status';
 import { canEditNews, defaultNewsListStatus, isNewsListStatus, NEWS_LIST_STATUSES, type NewsListStatus } from '@portal/domain/news-access';
 import { isEditorLevel, type Role } from '@portal/domain/roles';
@@ -103,7 +104,16 @@ export function NewsList({ role, userId, actions }: Props) {
           {items.map((n) => (
             <tr key={n.id} className="border-t align-top">
               <td className="max-w-md px-3 py-2">
-                <p className="font-medium">{n.title}</p>
+                <p className="font-medium">
+                  {n.title}
+                  {/* Live coverage (issue #30): running or ended, beside the title (a phone's card title too). */}
+                  {n.live_status && (
+                    <>
+                      {' '}
+                      <Badge color={n.live_status === 'live' ? 'red' : 'gray'}>{n.live_status === 'live' ? LIVE_BADGE : LIVE_ENDED_BADGE}</Badge>
+                    </>
+                  )}
+                </p>
                 <p className="text-xs text-slate-600">{listSummary(n.summary, n.content)}</p>
               </td>
               <td className="px-3 py-2">
@@ -119,7 +129,13 @@ export function NewsList({ role, userId, actions }: Props) {
                   editTo={canEditNews(role, userId, n) ? paths.admin.newsEdit(n.id) : undefined}
                   editState={origin}
                   onDelete={editor ? () => deletion.ask(n) : undefined}
-                />
+                >
+                  {n.live_status && (
+                    <Link to={paths.admin.liveDesk(n.id)} aria-label={`Mesa da cobertura ao vivo: ${n.title}`} className={buttonClasses('outline')}>
+                      Cobertura
+                    </Link>
+                  )}
+                </RowActions>
               </td>
             </tr>
           ))}
