@@ -160,6 +160,9 @@ async function fetchEntries(newsId: string, cursor: EntriesCursor): Promise<Live
   return withAuthorNames(rows);
 }
 
+/** How often an open desk asks for its entries again. */
+export const DESK_REFRESH_MS = 15_000;
+
 export const liveQueries = {
   all: () => ['live'] as const,
   coverages: () => queryOptions({ queryKey: [...liveQueries.all(), 'coverages'] as const, queryFn: fetchCoverages }),
@@ -170,6 +173,9 @@ export const liveQueries = {
       queryFn: ({ pageParam }) => fetchEntries(newsId, pageParam),
       initialPageParam: null as EntriesCursor,
       getNextPageParam: nextCursor,
+      // A desk is shared: a colleague's entry (a producer's pending one to approve) appears within DESK_REFRESH_MS
+      // while the tab is in view (TanStack stops in the background).
+      refetchInterval: DESK_REFRESH_MS,
     }),
   /** How many entries the user may read on the coverage. */
   entryCount: (newsId: string) =>
@@ -177,5 +183,6 @@ export const liveQueries = {
       queryKey: [...liveQueries.all(), 'entries', newsId, 'count'] as const,
       queryFn: async () =>
         countOf(await directus.request(aggregate('news_live_entries', { aggregate: { count: '*' }, query: { filter: { news_id: { _eq: newsId } } } }))),
+      refetchInterval: DESK_REFRESH_MS,
     }),
 };
