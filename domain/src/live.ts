@@ -203,3 +203,106 @@ export function feedChanges(feed: LiveFeed, shown: ReadonlyMap<string, { updated
  * @example newUpdatesLabel(3) // '3 novas atualizações'
  */
 export const newUpdatesLabel = (n: number): string => (n === 1 ? '1 nova atualização' : `${n} novas atualizações`);
+
+// ---------------------------------------------------------------- the page
+
+/** An entry's place in reading order (orderEntries): pinned first, then newest first; ties by id. */
+export function entryOrder(a: Pick<LiveEntryView, 'id' | 'at' | 'pinned'>, b: Pick<LiveEntryView, 'id' | 'at' | 'pinned'>): number {
+  if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
+  return newestFirst(a as LiveEntryView, b as LiveEntryView);
+}
+
+/**
+ * What readers see as an entry's last change: its publication, an edit, a correction.
+ * @example entryUpdatedAt({ published_at: '2026-11-22T10:00:00Z', updated_at: '2026-11-22T10:05:00Z', corrected_at: null }) // '2026-11-22T10:05:00.000Z'
+ */
+export function entryUpdatedAt(row: { published_at: Stamp; updated_at?: Stamp; corrected_at?: Stamp }): string {
+  const stamps = [row.published_at, row.updated_at, row.corrected_at].map(iso).filter((s): s is string => !!s);
+  return stamps.reduce((m, s) => (s > m ? s : m), '');
+}
+
+/**
+ * A live story's modification time: its own (domain/corrections modifiedAfterPublication),
+ * or its newest entry's change when later than that and than its publication.
+ * @example liveModifiedAt('2026-11-22T10:00:00.000Z', null, [{ updatedAt: '2026-11-22T12:00:00.000Z' }]) // '2026-11-22T12:00:00.000Z'
+ */
+export function liveModifiedAt(publishedAt: string, modifiedAt: string | null, entries: ReadonlyArray<Pick<LiveEntryView, 'updatedAt'>>): string | null {
+  let newest = modifiedAt;
+  for (const e of entries) if (e.updatedAt > publishedAt && (!newest || e.updatedAt > newest)) newest = e.updatedAt;
+  return newest;
+}
+
+const dayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Belem', day: '2-digit', month: '2-digit' });
+const timeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Belem', hour: '2-digit', minute: '2-digit' });
+
+/**
+ * An entry's time as the page shows it (Belém): hh:mm, with the day when it is
+ * not the day of `ref` (the coverage's newest entry), so a coverage that
+ * crosses midnight never shows two "09:05" of different days.
+ * @example entryTimeLabel('2026-11-22T12:05:00Z', '2026-11-22T20:00:00Z') // '09:05'
+ * @example entryTimeLabel('2026-11-21T12:05:00Z', '2026-11-22T20:00:00Z') // '21/11 09:05'
+ */
+export function entryTimeLabel(at: string, ref: string): string {
+  const day = dayFmt.format(new Date(at));
+  const time = timeFmt.format(new Date(at));
+  return day === dayFmt.format(new Date(ref)) ? time : `${day} ${time}`;
+}
+
+/** The heading above older entries' links, and the link back from an older page. */
+export const LIVE_OLDER_TITLE = 'Atualizações anteriores';
+/** What the promoted story's page says of the coverage it came from. */
+export const FROM_LIVE_TEXT = 'Esta notícia saiu da cobertura ao vivo';
+/** What an entry that became a story links it with. */
+export const ENTRY_STORY_TEXT = 'Leia a notícia completa:';
+/** A pinned entry's mark. */
+export const PINNED_LABEL = 'Fixado';
+
+/** Entries in the page's LiveBlogPosting (the newest; the page itself holds more). */
+export const LIVE_BLOG_UPDATES = 10;
+const HEADLINE_MAX = 110;
+
+/**
+ * An entry's headline for search engines (at most 110 characters, Google's
+ * limit): its first sentence, or its first words.
+ * @example entryHeadline('Chuva forte em Belém. Defesa Civil alerta.') // 'Chuva forte em Belém.'
+ */
+export function entryHeadline(text: string): string {
+  const t = text.trim();
+  const sentence = /^.+?[.!?](?=\s|$)/.exec(t)?.[0] ?? t;
+  if (sentence.length <= HEADLINE_MAX) return sentence;
+  const cut = sentence.slice(0, HEADLINE_MAX - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 40 ? cut.lastIndexOf(' ') : cut.length)}…`;
+}
+
+type LdEntry = Pick<LiveEntryView, 'id' | 'at' | 'updatedAt' | 'image' | 'author'> & { text: string; authorUrl: string | null; imageUrl: string | null };
+
+/**
+ * The schema.org LiveBlogPosting of a live story (issue #30): the story's
+ * article fields (`article`, without @type) with its coverage times and its
+ * newest entries as BlogPosting updates, each with its anchor on the page;
+ * `dateModified` is the newest change.
+ */
+export function liveBlogPosting(
+  article: Record<string, unknown> & { dateModified?: unknown },
+  o: { url: string; state: LiveState; startedAt: string | null; endedAt: string | null; entries: readonly LdEntry[] },
+): Record<string, unknown> {
+  const newest = [...o.entries].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, LIVE_BLOG_UPDATES);
+  const modified = o.entries.reduce((m, e) => (e.updatedAt > m ? e.updatedAt : m), String(article.dateModified ?? ''));
+  return {
+    ...article,
+    '@type': 'LiveBlogPosting',
+    ...(o.startedAt ? { coverageStartTime: o.startedAt } : {}),
+    ...(o.state === 'ended' && o.endedAt ? { coverageEndTime: o.endedAt } : {}),
+    ...(modified ? { dateModified: modified } : {}),
+    liveBlogUpdate: newest.map((e) => ({
+      '@type': 'BlogPosting',
+      headline: entryHeadline(e.text) || String(article.headline ?? ''),
+      articleBody: e.text,
+      datePublished: e.at,
+      dateModified: e.updatedAt,
+      url: `${o.url}#${liveEntryAnchor(e.id)}`,
+      ...(e.author ? { author: { '@type': 'Person', name: e.author.name, ...(e.authorUrl ? { url: e.authorUrl } : {}) } } : {}),
+      ...(e.imageUrl ? { image: e.imageUrl } : {}),
+    })),
+  };
+}
