@@ -232,8 +232,9 @@ export function liveModifiedAt(publishedAt: string, modifiedAt: string | null, e
   return newest;
 }
 
-const dayFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Belem', day: '2-digit', month: '2-digit' });
-const timeFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Belem', hour: '2-digit', minute: '2-digit' });
+// Pure: a bundle that takes only a label of this module drops them.
+const dayFmt = /* @__PURE__ */ new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Belem', day: '2-digit', month: '2-digit' });
+const timeFmt = /* @__PURE__ */ new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Belem', hour: '2-digit', minute: '2-digit' });
 
 /**
  * An entry's time as the page shows it (Belém): hh:mm, with the day when it is
