@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  anchorEntryId,
   entryHeadline,
   entryOrder,
   entryTimeLabel,
@@ -69,6 +70,11 @@ describe('live coverage: reading order and pages', () => {
     expect(ch.added.map((e) => e.id)).toEqual(['e25']);
     expect(ch.changed.map((e) => e.id)).toEqual(['e10']);
     expect(ch.removed).toEqual(['e24']);
+  });
+
+  it("an entry's anchor names it and back", () => {
+    expect(anchorEntryId(liveEntryAnchor('9f1c'))).toBe('9f1c');
+    expect(anchorEntryId('conteudo')).toBeNull();
   });
 
   it('the button says how many arrived, in Portuguese', () => {

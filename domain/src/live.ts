@@ -107,6 +107,8 @@ export const LIVE_POLL_HIDDEN_MS = 60_000;
 export const liveFeedPath = (slug: string): string => `/news/${slug}/ao-vivo.json`;
 /** An entry's anchor on its coverage's page (links, alerts). */
 export const liveEntryAnchor = (id: string): string => `atualizacao-${id}`;
+/** The entry an anchor names (liveEntryAnchor's inverse), or null. @example anchorEntryId('atualizacao-a1') // 'a1' */
+export const anchorEntryId = (anchor: string): string | null => (anchor.startsWith('atualizacao-') ? anchor.slice('atualizacao-'.length) || null : null);
 /** An alert's title for an entry: the coverage's, marked live. */
 export const liveAlertTitle = (coverageTitle: string): string => `${LIVE_BADGE}: ${coverageTitle}`;
 /** An older page of entries (k from 1, the oldest). */

@@ -18,7 +18,7 @@ const entry = (id: string, minute: number, o: Partial<LiveEntryView> = {}): Live
 });
 // The parts components/LiveEntry.astro renders (its template: every part, empty).
 const TEMPLATE = `<li tabindex="-1"><p><span data-part="pinned">Fixado</span><time data-part="time"></time><span data-part="byline">· Por <span data-part="author"></span></span></p><div data-part="body"></div><figure data-part="figure"><img alt=""><figcaption data-part="caption"></figcaption></figure><p data-part="correction"><strong data-part="correction-label"></strong> <span data-part="note"></span> (<time data-part="corrected"></time>)</p><p data-part="story">Leia a notícia completa: <a></a></p></li>`;
-const shownLi = (e: LiveEntryView) => `<li data-entry-id="${e.id}" data-at="${e.at}" data-updated="${e.updatedAt}"${e.pinned ? ' data-pinned' : ''}>${e.id}</li>`;
+const shownLi = (e: LiveEntryView) => `<li id="atualizacao-${e.id}" data-at="${e.at}" data-updated="${e.updatedAt}"${e.pinned ? ' data-pinned' : ''}>${e.id}</li>`;
 
 function page(entries: LiveEntryView[]) {
   document.body.innerHTML = `<span data-live-badge class="bg-red-600">Ao vivo</span><p id="reading">Texto sendo lido</p>
@@ -26,7 +26,7 @@ function page(entries: LiveEntryView[]) {
     <button data-live-new hidden></button><ol data-live-entries>${entries.map(shownLi).join('')}</ol>
     <template data-live-template>${TEMPLATE}</template></section>`;
 }
-const ids = () => [...document.querySelectorAll<HTMLElement>('[data-live-entries] > li')].map((li) => li.dataset.entryId);
+const ids = () => [...document.querySelectorAll<HTMLElement>('[data-live-entries] > li')].map((li) => li.id.replace('atualizacao-', ''));
 const button = () => document.querySelector<HTMLButtonElement>('[data-live-new]')!;
 
 let served: { feed: LiveFeed; etag: string };

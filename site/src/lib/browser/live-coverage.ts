@@ -11,6 +11,7 @@
  * the build and is the only thing ever parsed as HTML.
  */
 import {
+  anchorEntryId,
   entryOrder,
   entryTimeLabel,
   feedChanges,
@@ -23,7 +24,7 @@ import {
   type LiveFeed,
 } from '@portal/domain/live';
 import { CORRECTION_LABEL } from '@portal/domain/corrections';
-import { formatDatePtBR, formatDateTimePtBR } from '@portal/domain/dates';
+import { formatDatePtBR } from '@portal/domain/dates';
 import { responsiveImage } from '@portal/domain/images';
 import { LIVE_IMAGE_SIZES, LIVE_IMAGE_WIDTHS } from '../live-images.ts';
 
@@ -35,14 +36,12 @@ const part = (root: ParentNode, name: string) => root.querySelector<HTMLElement>
 export function entryElement(template: HTMLTemplateElement, e: LiveEntryView, ref: string): HTMLElement {
   const li = (template.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
   li.id = liveEntryAnchor(e.id);
-  li.dataset.entryId = e.id;
   li.dataset.at = e.at;
   li.dataset.updated = e.updatedAt;
   li.toggleAttribute('data-pinned', e.pinned);
   if (!e.pinned) part(li, 'pinned')?.remove();
   const time = part(li, 'time') as HTMLTimeElement;
   time.dateTime = e.at;
-  time.title = formatDateTimePtBR(e.at);
   time.textContent = entryTimeLabel(e.at, ref);
   const author = part(li, 'author')!;
   if (!e.author) part(li, 'byline')!.remove();
@@ -91,9 +90,9 @@ export function entryElement(template: HTMLTemplateElement, e: LiveEntryView, re
 
 /** Puts `li` where reading order has it among the list's entries (pinned first, then newest). */
 function place(list: HTMLElement, li: HTMLElement, e: Pick<LiveEntryView, 'id' | 'at' | 'pinned'>) {
-  for (const other of list.querySelectorAll<HTMLElement>(':scope > [data-entry-id]')) {
+  for (const other of list.querySelectorAll<HTMLElement>(':scope > [data-at]')) {
     if (other === li) continue;
-    const o = { id: other.dataset.entryId!, at: other.dataset.at!, pinned: other.hasAttribute('data-pinned') };
+    const o = { id: anchorEntryId(other.id) ?? '', at: other.dataset.at!, pinned: other.hasAttribute('data-pinned') };
     if (entryOrder(e, o) < 0) return list.insertBefore(li, other);
   }
   list.append(li);
@@ -108,15 +107,17 @@ export function startLiveCoverage(root: Document = document): { stop(): void } |
   const url = box.dataset.liveFeed!;
   let ref = box.dataset.liveRef ?? new Date().toISOString();
   const shown = new Map<string, Shown>();
-  for (const li of list.querySelectorAll<HTMLElement>(':scope > [data-entry-id]'))
-    shown.set(li.dataset.entryId!, { at: li.dataset.at!, updatedAt: li.dataset.updated!, pinned: li.hasAttribute('data-pinned') });
+  for (const li of list.querySelectorAll<HTMLElement>(':scope > [data-at]')) {
+    const id = anchorEntryId(li.id);
+    if (id) shown.set(id, { at: li.dataset.at!, updatedAt: li.dataset.updated!, pinned: li.hasAttribute('data-pinned') });
+  }
   const pending = new Map<string, LiveEntryView>();
   let etag: string | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let last = 0;
   let stopped = false;
 
-  const elementOf = (id: string) => list.querySelector<HTMLElement>(`:scope > [data-entry-id="${CSS.escape(id)}"]`);
+  const elementOf = (id: string) => root.getElementById(liveEntryAnchor(id));
   const show = (e: LiveEntryView) => {
     const li = entryElement(template, e, ref);
     elementOf(e.id)?.remove();
