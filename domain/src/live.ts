@@ -9,14 +9,14 @@
 import { isEditorLevel } from './roles.ts';
 import { applyPublishRule, isPubliclyVisible, PRODUCER_EDITABLE_STATUSES, type NewsStatus } from './news-status.ts';
 import { PUBLIC_NEWS_FILTER, NOW, ME } from './news-access.ts';
+import { LIVE_BADGE } from './live-badge.ts';
 
 /** A story's live mode: none (null), running, or ended (the page freezes, polling stops). */
 export const LIVE_STATES = ['live', 'ended'] as const;
 export type LiveState = (typeof LIVE_STATES)[number];
 export const isLiveState = (v: unknown): v is LiveState => typeof v === 'string' && (LIVE_STATES as readonly string[]).includes(v);
 
-export const LIVE_BADGE = 'Ao vivo';
-export const LIVE_ENDED_BADGE = 'Cobertura encerrada';
+export { LIVE_BADGE, LIVE_ENDED_BADGE } from './live-badge.ts';
 export const LIVE_STATE_LABELS: Record<LiveState, string> = { live: 'Ao vivo', ended: 'Encerrada' };
 
 // pt-BR refusals: the server's, shown as they are by the admin.

@@ -16,7 +16,9 @@ import { createItems, updateItem } from '../../directus/scripts/lib/client.ts';
 import { LIVE_FEED_SIZE, LIVE_POLL_MS, liveFeedPath } from '@portal/domain/live';
 import { startBuilder } from '@portal/builder/service';
 import { startFrontServer } from '@portal/edge/front-server';
+import { gzipSync } from 'node:zlib';
 import { apiAs, arrangeNews, removeNews } from './admin-support.ts';
+import { publishedNews } from './site-support.ts';
 import { failOnPageErrors, stackState } from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -137,6 +139,31 @@ test('an open page gets a new entry without reload: a button, no shift of the te
   await expect(entries(page).nth(1)).toHaveId(`atualizacao-${entry!.id}`);
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   noErrors();
+});
+
+test("the live island costs at most 10 KB of JavaScript (gzip) on top of an article page's 80 KB", async ({ page }) => {
+  const scriptsOf = async (url: string) => {
+    const sizes = new Map<string, number>();
+    const onResponse = async (r: import('@playwright/test').Response) => {
+      if (r.request().resourceType() !== 'script') return;
+      const body = await r.body().catch(() => null);
+      if (body) sizes.set(new URL(r.url()).pathname, gzipSync(body).length);
+    };
+    page.on('response', onResponse);
+    await page.goto(url, { waitUntil: 'networkidle' });
+    page.off('response', onResponse);
+    return sizes;
+  };
+  const [story] = await publishedNews();
+  const article = await scriptsOf(`${base}/news/${story!.slug}`);
+  const live = await scriptsOf(`${base}/news/${coverage.slug}`);
+  const extra = [...live].filter(([url]) => !article.has(url));
+  const sum = (xs: Iterable<[string, number]>) => [...xs].reduce((a, [, n]) => a + n, 0);
+  expect(extra.map(([url]) => url).join(' '), 'o módulo ao vivo').toMatch(/LivePoller/);
+  expect(sum(extra), extra.map(([u, n]) => `${u} ${n}`).join(', ')).toBeLessThanOrEqual(10 * 1024);
+  expect(sum(live)).toBeLessThanOrEqual(90 * 1024);
+  // No other page loads it.
+  expect([...article.keys()].some((u) => u.includes('LivePoller'))).toBe(false);
 });
 
 test('polling stops once the coverage ends, and the page says it ended', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { listPath } from '@portal/domain/archive';
-import { LIVE_BADGE } from '@portal/domain/live';
+import { LIVE_BADGE } from '@portal/domain/live-badge';
 import type { CardNews } from '../lib/content.ts';
 import NewsImage from './NewsImage.tsx';
 import RelTime from './RelTime.tsx';
