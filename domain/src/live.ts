@@ -2,20 +2,16 @@
  * Live coverage (issue #30, decision 062): a story in live mode carries a
  * stream of short entries (`news_live_entries`). Each rule once: who turns the
  * mode on and ends it, who writes and approves entries, which entries readers
- * see (predicate and Directus filter side by side), and the feed each live
- * page polls — the one contract between the builder that writes it and the
- * page's island that reads it.
+ * see (predicate and Directus filter side by side), what the page and search
+ * engines get; and, re-exported from live-feed.ts, the feed each live page polls.
  */
 import { isEditorLevel } from './roles.ts';
 import { applyPublishRule, isPubliclyVisible, PRODUCER_EDITABLE_STATUSES, type NewsStatus } from './news-status.ts';
 import { PUBLIC_NEWS_FILTER, NOW, ME } from './news-access.ts';
 import { LIVE_BADGE } from './live-badge.ts';
-
-/** A story's live mode: none (null), running, or ended (the page freezes, polling stops). */
-export const LIVE_STATES = ['live', 'ended'] as const;
-export type LiveState = (typeof LIVE_STATES)[number];
-export const isLiveState = (v: unknown): v is LiveState => typeof v === 'string' && (LIVE_STATES as readonly string[]).includes(v);
-
+import { isLiveState, liveEntryAnchor, type LiveEntryView, type LiveState } from './live-feed.ts';
+// The feed's contract and the badge, in modules of their own (browser bundles take them alone).
+export * from './live-feed.ts';
 export { LIVE_BADGE, LIVE_ENDED_BADGE } from './live-badge.ts';
 export const LIVE_STATE_LABELS: Record<LiveState, string> = { live: 'Ao vivo', ended: 'Encerrada' };
 
@@ -32,6 +28,9 @@ export const ENTRY_BODY_REQUIRED = 'Escreva o texto da atualização';
 
 /** Turning live mode on and ending it is an editorial decision. */
 export const mayRunCoverage = (role: string | null | undefined): boolean => isEditorLevel(role);
+
+/** An alert's title for an entry: the coverage's, marked live. */
+export const liveAlertTitle = (coverageTitle: string): string => `${LIVE_BADGE}: ${coverageTitle}`;
 
 /** Fields only editor-level staff set on an entry (producers' writes that carry them are refused). */
 export const ENTRY_EDITOR_FIELDS = ['pinned', 'correction_note', 'promoted_news_id'] as const;
@@ -94,125 +93,9 @@ export function producerMayWriteOn(coverage: { live_status: string | null; munic
   return coverage.live_status === 'live' && !!municipalityId && coverage.municipality_id === municipalityId;
 }
 
-// ---------------------------------------------------------------- the feed
-
-/** Entries on a live page's first paint and in its feed; older ones are on numbered pages. */
-export const LIVE_FEED_SIZE = 20;
-/** Entries per older page (numbered from the oldest, so a new entry changes only the last page). */
-export const LIVE_PAGE_SIZE = 50;
-/** How often an open page asks for the feed: visible tab, hidden tab. */
-export const LIVE_POLL_MS = 10_000;
-export const LIVE_POLL_HIDDEN_MS = 60_000;
-/** The feed's address beside its story page: one small static file per live story. */
-export const liveFeedPath = (slug: string): string => `/news/${slug}/ao-vivo.json`;
-/** An entry's anchor on its coverage's page (links, alerts). */
-export const liveEntryAnchor = (id: string): string => `atualizacao-${id}`;
-/** The entry an anchor names (liveEntryAnchor's inverse), or null. @example anchorEntryId('atualizacao-a1') // 'a1' */
-export const anchorEntryId = (anchor: string): string | null => (anchor.startsWith('atualizacao-') ? anchor.slice('atualizacao-'.length) || null : null);
-/** An alert's title for an entry: the coverage's, marked live. */
-export const liveAlertTitle = (coverageTitle: string): string => `${LIVE_BADGE}: ${coverageTitle}`;
-/** An older page of entries (k from 1, the oldest). */
-export const livePagePath = (slug: string, k: number): string => `/news/${slug}/atualizacoes/${k}/`;
-
-/** One entry as readers get it (page and feed alike). `html` is already sanitized. */
-export type LiveEntryView = {
-  id: string;
-  /** Published at (ISO). */
-  at: string;
-  /** Last change readers should see (ISO): an edit or a correction moves it. */
-  updatedAt: string;
-  html: string;
-  pinned: boolean;
-  image: { src: string; caption: string | null } | null;
-  author: { name: string; slug: string | null } | null;
-  correction: { note: string; at: string } | null;
-  /** The story this entry became (linked both ways). */
-  story: { title: string; slug: string } | null;
-};
-
-/** The feed a live page polls (`liveFeedPath`). */
-export type LiveFeed = {
-  v: 1;
-  state: LiveState;
-  startedAt: string | null;
-  endedAt: string | null;
-  /** The newest change among the feed's entries or the mode's: the page's cursor. */
-  rev: string;
-  /** Public entries in all. */
-  total: number;
-  /** The pinned entries, then the newest LIVE_FEED_SIZE others, newest first. */
-  entries: LiveEntryView[];
-};
-
-const newestFirst = (a: LiveEntryView, b: LiveEntryView) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/**
- * Entries in reading order: pinned on top (newest first), then the rest newest first.
- * @example orderEntries([{ id: 'a', at: '1', pinned: true }, { id: 'b', at: '2', pinned: false }]).map((e) => e.id) // ['a', 'b']
- */
-export function orderEntries<T extends Pick<LiveEntryView, 'id' | 'at' | 'pinned'>>(entries: readonly T[]): T[] {
-  const cmp = newestFirst as unknown as (a: T, b: T) => number;
-  return [...entries.filter((e) => e.pinned).sort(cmp), ...entries.filter((e) => !e.pinned).sort(cmp)];
-}
-
-/** The feed of a coverage from its public entries (any order). */
-export function liveFeed(mode: { state: LiveState; startedAt: string | null; endedAt: string | null }, entries: readonly LiveEntryView[]): LiveFeed {
-  const ordered = orderEntries(entries);
-  const pinned = ordered.filter((e) => e.pinned);
-  const rest = ordered.filter((e) => !e.pinned).slice(0, LIVE_FEED_SIZE);
-  const stamps = [mode.startedAt ?? '', mode.endedAt ?? '', ...entries.map((e) => e.updatedAt)];
-  return { v: 1, state: mode.state, startedAt: mode.startedAt, endedAt: mode.endedAt, rev: stamps.reduce((m, s) => (s > m ? s : m), ''), total: entries.length, entries: [...pinned, ...rest] };
-}
-
-/**
- * The older pages of a coverage: chunks of LIVE_PAGE_SIZE counted from the
- * oldest, each shown newest first. Pinned entries are on the first paint only.
- */
-export function livePages<T extends Pick<LiveEntryView, 'id' | 'at' | 'pinned'>>(entries: readonly T[]): T[][] {
-  const rest = orderEntries(entries.filter((e) => !e.pinned)).slice(LIVE_FEED_SIZE).reverse();
-  const pages: T[][] = [];
-  for (let i = 0; i < rest.length; i += LIVE_PAGE_SIZE) pages.push(rest.slice(i, i + LIVE_PAGE_SIZE).reverse());
-  return pages;
-}
-
-/** What changed between what a page shows (`shown`: id → updatedAt) and a newer feed. */
-export type FeedChanges = { added: LiveEntryView[]; changed: LiveEntryView[]; removed: string[] };
-
-/**
- * The page's cursor at work: new entries, entries edited since, and shown ones
- * the feed no longer has within its window (removed or unpublished). An entry
- * older than the feed's oldest is out of the window, not removed.
- */
-export function feedChanges(feed: LiveFeed, shown: ReadonlyMap<string, { updatedAt: string; at: string }>): FeedChanges {
-  const inFeed = new Map(feed.entries.map((e) => [e.id, e]));
-  const added: LiveEntryView[] = [];
-  const changed: LiveEntryView[] = [];
-  for (const e of feed.entries) {
-    const s = shown.get(e.id);
-    if (!s) added.push(e);
-    else if (s.updatedAt !== e.updatedAt) changed.push(e);
-  }
-  const rest = feed.entries.filter((e) => !e.pinned);
-  // A full feed's window starts at its oldest unpinned entry; a short one holds every entry.
-  const from = rest.length >= LIVE_FEED_SIZE ? rest[rest.length - 1]!.at : '';
-  const removed = [...shown].filter(([id, s]) => !inFeed.has(id) && s.at >= from).map(([id]) => id);
-  return { added, changed, removed };
-}
-
-/**
- * The button readers press to see what arrived.
- * @example newUpdatesLabel(1) // '1 nova atualização'
- * @example newUpdatesLabel(3) // '3 novas atualizações'
- */
-export const newUpdatesLabel = (n: number): string => (n === 1 ? '1 nova atualização' : `${n} novas atualizações`);
 
 // ---------------------------------------------------------------- the page
 
-/** An entry's place in reading order (orderEntries): pinned first, then newest first; ties by id. */
-export function entryOrder(a: Pick<LiveEntryView, 'id' | 'at' | 'pinned'>, b: Pick<LiveEntryView, 'id' | 'at' | 'pinned'>): number {
-  if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
-  return newestFirst(a as LiveEntryView, b as LiveEntryView);
-}
 
 /**
  * What readers see as an entry's last change: its publication, an edit, a correction.
@@ -234,22 +117,6 @@ export function liveModifiedAt(publishedAt: string, modifiedAt: string | null, e
   return newest;
 }
 
-// Pure: a bundle that takes only a label of this module drops them.
-const dayFmt = /* @__PURE__ */ new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Belem', day: '2-digit', month: '2-digit' });
-const timeFmt = /* @__PURE__ */ new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Belem', hour: '2-digit', minute: '2-digit' });
-
-/**
- * An entry's time as the page shows it (Belém): hh:mm, with the day when it is
- * not the day of `ref` (the coverage's newest entry), so a coverage that
- * crosses midnight never shows two "09:05" of different days.
- * @example entryTimeLabel('2026-11-22T12:05:00Z', '2026-11-22T20:00:00Z') // '09:05'
- * @example entryTimeLabel('2026-11-21T12:05:00Z', '2026-11-22T20:00:00Z') // '21/11 09:05'
- */
-export function entryTimeLabel(at: string, ref: string): string {
-  const day = dayFmt.format(new Date(at));
-  const time = timeFmt.format(new Date(at));
-  return day === dayFmt.format(new Date(ref)) ? time : `${day} ${time}`;
-}
 
 /** The heading above older entries' links, and the link back from an older page. */
 export const LIVE_OLDER_TITLE = 'Atualizações anteriores';

@@ -15,14 +15,14 @@ import {
   entryOrder,
   entryTimeLabel,
   feedChanges,
-  LIVE_ENDED_BADGE,
   LIVE_POLL_HIDDEN_MS,
   LIVE_POLL_MS,
   liveEntryAnchor,
   newUpdatesLabel,
   type LiveEntryView,
   type LiveFeed,
-} from '@portal/domain/live';
+} from '@portal/domain/live-feed';
+import { LIVE_ENDED_BADGE } from '@portal/domain/live-badge';
 import { CORRECTION_LABEL } from '@portal/domain/corrections';
 import { formatDatePtBR } from '@portal/domain/dates';
 import { responsiveImage } from '@portal/domain/images';
