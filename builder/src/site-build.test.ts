@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawn } from 'node:child_process';
 import net from 'node:net';
-import { goneLists, overlay, runAstro, staleArchiveFiles } from './site-build.ts';
+import { goneLists, overlay, runAstro, staleArchiveFiles, staleStoryFiles } from './site-build.ts';
 import { processesWithEnv } from '../../tests/support/processes.ts';
 
 function release(files: string[]) {
@@ -31,6 +31,14 @@ const LIVE = [
   'sitemaps/news-2026-01.xml',
   'sitemaps/pages.xml',
 ];
+
+describe('staleStoryFiles: a listed story keeps only the files its build wrote (issue #30)', () => {
+  it("a coverage no longer live loses its feed and older pages; another story's files stay", () => {
+    const dir = release(['news/cirio/index.html', 'news/cirio/ao-vivo.json', 'news/cirio/atualizacoes/1/index.html', 'news/outra/ao-vivo.json']);
+    const scratch = release(['news/cirio/index.html']);
+    expect(staleStoryFiles(['cirio', 'gone', '../x'], scratch, dir, new Set(['news/cirio/index.html'])).sort()).toEqual(['news/cirio/ao-vivo.json', 'news/cirio/atualizacoes/1/index.html']);
+  });
+});
 
 describe('staleArchiveFiles: what a targeted build takes over in the archive', () => {
   const write = (scratch: string, record: unknown) => writeFileSync(`${scratch}.archive.json`, JSON.stringify(record));

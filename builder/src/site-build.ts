@@ -188,6 +188,18 @@ export function missingPages(slugs: readonly string[], dir: string): string[] {
 }
 
 /**
+ * The files under the listed stories' folders that the build wrote no more
+ * (relative to the release): a live coverage's feed and older pages once its
+ * live mode is off or its entries fewer (issue #30). A story whose page went
+ * is removed whole (missingPages).
+ */
+export function staleStoryFiles(slugs: readonly string[], scratch: string, dir: string, written: ReadonlySet<string>): string[] {
+  return slugs
+    .filter((slug) => slug && !slug.includes('/') && !slug.includes('..') && existsSync(path.join(scratch, 'news', slug)))
+    .flatMap((slug) => filesUnder(dir, path.join('news', slug)).filter((f) => !written.has(f)));
+}
+
+/**
  * The lists a catalogue change names that the build found no page for (a
  * category or municipality renamed away, or deleted): their folders, relative
  * to the release. Their old addresses answer with a 301 from then on
@@ -279,9 +291,10 @@ export async function buildTargeted(req: TargetedRequest, base: string | null, r
     // Articles that left the public site (unpublished, deleted, renamed).
     const gone = missingPages(req.slugs, scratch);
     const goneListDirs = goneLists(req.named, scratch);
+    const staleInStories = staleStoryFiles(req.slugs, scratch, dir, written);
     overlay(scratch, dir);
     // Lists first, then what they no longer link to.
-    removeFiles(dir, stale);
+    removeFiles(dir, [...stale, ...staleInStories]);
     for (const slug of gone) rmSync(path.join(dir, 'news', slug), { recursive: true, force: true });
     for (const list of goneListDirs) rmSync(path.join(dir, list), { recursive: true, force: true });
     if (existsSync(`${scratch}.report.json`)) renameSync(`${scratch}.report.json`, `${dir}.report.json`);

@@ -4,7 +4,7 @@
  * reader may see. The types are generated from directus/schema/ (issue #31, item 5).
  */
 // Made from directus/schema/collections.ts (npm run directus:types); a unit test fails while it is stale.
-export type { Ad, Category, ImportRecordRow, ImportRun, LegacyPath, ListRedirect, Municipality, News, NewsCorrection, NewsDaily, NewsLike, NewsletterSubscriber, NewsPresence, NewsRedirect, NewsView, PortalEvent, Profile, PushAlert, PushSubscriptionRow, Schema, Setting } from './schema.generated.ts';
+export type { Ad, Category, ImportRecordRow, ImportRun, LegacyPath, ListRedirect, Municipality, News, NewsCorrection, NewsDaily, NewsLike, NewsLiveEntry, NewsletterSubscriber, NewsPresence, NewsRedirect, NewsView, PortalEvent, Profile, PushAlert, PushSubscriptionRow, Schema, Setting } from './schema.generated.ts';
 
 /** Fields of a news item safe for anonymous readers (never author emails). */
 export const PUBLIC_NEWS_FIELDS = [

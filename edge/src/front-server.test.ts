@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { negotiateEncoding, SharedCache, startFrontServer } from './front-server.ts';
+import { negotiateEncoding, notModified, SharedCache, startFrontServer } from './front-server.ts';
 
 let front: http.Server;
 let upstream: http.Server;
@@ -17,6 +17,7 @@ beforeAll(async () => {
   for (const d of [site, path.join(site, 'news/ola'), path.join(site, 'category/politica'), path.join(admin, 'assets')]) mkdirSync(d, { recursive: true });
   writeFileSync(path.join(site, 'index.html'), 'HOME');
   writeFileSync(path.join(site, 'news/ola/index.html'), 'ARTIGO');
+  writeFileSync(path.join(site, 'news/ola/ao-vivo.json'), '{"v":1}');
   writeFileSync(path.join(site, 'category/politica/index.html'), 'CATEGORIA');
   writeFileSync(path.join(site, '404.html'), 'Oops! Page not found');
   writeFileSync(path.join(site, 'news-not-found.html'), 'Notícia não encontrada');
@@ -162,6 +163,32 @@ describe('front server (one origin)', () => {
     expect((await fetch(url)).status).toBe(403);
     for (let v = 1; v <= 20; v++) expect((await fetch(`${url}?v=${v}`)).status).toBe(403);
     assetReadable = true;
+  });
+});
+
+describe("a live coverage's feed (issue #30)", () => {
+  it('is cached a few seconds, less than the poll, and an unchanged one is a 304 with no body', async () => {
+    const first = await fetch(`${base}/news/ola/ao-vivo.json`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=5');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"/);
+    expect(await first.text()).toBe('{"v":1}');
+    const again = await fetch(`${base}/news/ola/ao-vivo.json`, { headers: { 'if-none-match': etag, 'accept-encoding': 'gzip' } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('cache-control')).toBe('public, max-age=5');
+    expect(await again.text()).toBe('');
+    const stale = await fetch(`${base}/news/ola/ao-vivo.json`, { headers: { 'if-none-match': 'W/"0-0"' } });
+    expect(stale.status).toBe(200);
+  });
+  it('If-None-Match is compared weakly, any of a list', () => {
+    expect(notModified('W/"a-1", "b-2"', 'W/"b-2"')).toBe(true);
+    expect(notModified('"a-1"', 'W/"b-2"')).toBe(false);
+    expect(notModified(undefined, 'W/"b-2"')).toBe(false);
+  });
+  it('a missing feed (the coverage went) is a 404', async () => {
+    expect((await get('/news/nao-existe/ao-vivo.json'))[0]).toBe(404);
   });
 });
 

@@ -146,6 +146,18 @@ function fileBody(bodies: SharedCache, file: string, mtimeMs: number, encoding: 
   return body;
 }
 
+/**
+ * Whether an If-None-Match names `etag` (weak comparison, RFC 9110 13.1.2: `W/` aside).
+ * @example notModified('W/"a-1", "b-2"', 'W/"b-2"') // true
+ */
+export function notModified(header: string | string[] | undefined, etag: string): boolean {
+  if (!header) return false;
+  const tag = etag.replace(/^W\//, '');
+  return String(header)
+    .split(',')
+    .some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === tag);
+}
+
 function send(req: http.IncomingMessage, res: http.ServerResponse, bodies: SharedCache, file: string, status = 200, cache?: string, security = siteHeaders()) {
   const ext = path.extname(file).toLowerCase();
   const type = TYPES[ext] ?? 'application/octet-stream';
@@ -157,6 +169,17 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, bodies: Share
     'cache-control': cache ?? cacheControl(new URL(req.url ?? '/', 'http://x').pathname),
     ...(compressible ? { vary: 'accept-encoding' } : {}),
   };
+  // As nginx does for static files: a validator from size and time, and a 304 when the reader
+  // already has this version (live coverages' feeds are polled every few seconds; issue #30).
+  // Weak: the bytes sent depend on the encoding.
+  if (status === 200) {
+    const etag = `W/"${Math.floor(st.mtimeMs).toString(16)}-${st.size.toString(16)}"`;
+    headers.etag = etag;
+    if (notModified(req.headers['if-none-match'], etag)) {
+      res.writeHead(304, headers);
+      return res.end();
+    }
+  }
   // A range asks for bytes of the file as stored: never of a compressed copy.
   const encoding = compressible && !req.headers.range ? negotiateEncoding(req.headers['accept-encoding']) : 'identity';
   if (encoding !== 'identity' || st.size <= SMALL_FILE) {

@@ -84,8 +84,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Cache-Control by address, first match wins (nginx's `map $uri $portal_cache`
  * mirrors it; security-headers.test.ts compares them). Only files whose name
- * changes with their content are immutable; `/live.json` and the lists'
- * `related.json` are cached for a few seconds (a change reaches every page
+ * changes with their content are immutable; `/live.json`, the lists'
+ * `related.json` and live coverages' `ao-vivo.json` are cached for a few seconds (a change reaches every page
  * within them); pages, feeds,
  * data files and the search entry point are revalidated.
  */
@@ -93,6 +93,8 @@ export const CACHE_RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/(_astro|_admin\/assets)\//, IMMUTABLE],
   [/^\/pagefind(-\d+)?\/(fragment|index|filter)\//, IMMUTABLE],
   [/^\/(live\.json|(category|municipio)\/[^/]+\/related\.json)$/, 'public, max-age=5'],
+  // A live coverage's feed (issue #30): polled every 10 s, so never kept longer than a few seconds.
+  [/^\/news\/[^/]+\/ao-vivo\.json$/, 'public, max-age=5'],
   [/^\/(favicon\.svg|logo\.svg)$/, 'public, max-age=3600'],
 ];
 export const DEFAULT_CACHE = 'no-cache';

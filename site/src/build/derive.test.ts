@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { derivedFromScratch, storiesOf, withCatalogue, type People, type RawNews, type Stories } from './derive.ts';
+import type { RawEntry } from './live.ts';
 
 const cats = ['politica', 'economia', 'cultura'].map((slug) => ({ id: slug, name: slug, slug }));
 const towns = ['belem', 'santarem'].map((slug) => ({ id: slug, name: slug, slug }));
@@ -49,6 +50,8 @@ const view = (s: Stories) => ({
   groups: Object.fromEntries(Object.entries(s.groups).map(([kind, m]) => [kind, [...m].map(([k, l]) => [k, l.map((a) => a.id)]).sort()])),
   skipped: s.skippedNews.map((x) => x.id),
   corrected: s.withCorrections.map((a) => a.id).sort(),
+  ids: [...s.byId].map(([k, a]) => `${k}=${a.slug}`).sort(),
+  live: s.live.map((a) => a.id),
 });
 
 describe('patched derivation = derivation from scratch', () => {
@@ -63,7 +66,8 @@ describe('patched derivation = derivation from scratch', () => {
       const before = storiesOf(rows, people, now);
       const dice = r();
       rows = rows.slice();
-      if (dice < 0.35) rows.push(row(next++, r, now.getTime() - Math.floor(r() * 100) * HOUR)); // a publish
+      if (dice < 0.05) rows.push({ ...row(next++, r, now.getTime() - HOUR), live_status: 'live' }); // a live coverage
+      else if (dice < 0.35) rows.push(row(next++, r, now.getTime() - Math.floor(r() * 100) * HOUR)); // a publish
       else if (dice < 0.5) rows.push(row(next++, r, now.getTime() + Math.floor(r() * 5) * HOUR)); // scheduled ahead
       else if (dice < 0.65) rows.splice(Math.floor(r() * rows.length), 1); // taken down
       else if (dice < 0.9) {
@@ -88,6 +92,56 @@ describe('patched derivation = derivation from scratch', () => {
     const got = storiesOf(rows, renamed, now);
     expect(got.news.filter((a) => a.authorSlug === 'ana-souza').every((a) => a.author === 'Ana Souza Reis')).toBe(true);
     expect(view(got)).toEqual(view(derivedFromScratch(rows, renamed, now)));
+  });
+});
+
+describe('live coverage (issue #30)', () => {
+  const now = new Date('2026-11-22T20:00:00.000Z');
+  const coverage = (o: Partial<RawNews> = {}): RawNews =>
+    ({ ...row(9000, rng(3), Date.parse('2026-11-22T10:00:00.000Z')), slug: 'cirio-ao-vivo', live_status: 'live', live_started_at: '2026-11-22T10:00:00Z', ...o }) as RawNews;
+  const entry = (id: string, minute: number, o: Partial<RawEntry> = {}): RawEntry => ({
+    id,
+    news_id: 's9000',
+    body: `<p>Atualização ${id}</p><script>x()</script>`,
+    status: 'published',
+    published_at: new Date(Date.parse('2026-11-22T12:00:00Z') + minute * 60_000).toISOString(),
+    pinned: false,
+    image: null,
+    image_caption: null,
+    author_id: null,
+    correction_note: null,
+    corrected_at: null,
+    promoted_news_id: null,
+    updated_at: null,
+    ...o,
+  });
+
+  it("a coverage carries its published entries, sanitized, pinned first then newest, with bylines and corrections; its modification is its newest entry's", () => {
+    const rows = [
+      entry('a', 1, { author_id: 'u1' }),
+      entry('b', 5, { correction_note: ' Nome corrigido. ', corrected_at: '2026-11-22T13:00:00Z', updated_at: '2026-11-22T13:00:00Z' }),
+      entry('p', 0, { pinned: true, promoted_news_id: 's1' }),
+      entry('d', 9, { status: 'draft' }),
+    ];
+    const a = derivedFromScratch([coverage()], { ...people, entriesOf: new Map([['s9000', rows]]) }, now).bySlug.get('cirio-ao-vivo')!;
+    expect(a.live?.state).toBe('live');
+    expect(a.live?.entries.map((e) => e.id)).toEqual(['p', 'b', 'a']);
+    expect(a.live?.entries[2]).toMatchObject({ author: { name: 'Ana Souza', slug: 'ana-souza' }, html: '<p>Atualização a</p>' });
+    expect(a.live?.entries[1]).toMatchObject({ correction: { note: 'Nome corrigido.', at: '2026-11-22T13:00:00.000Z' }, updatedAt: '2026-11-22T13:00:00.000Z' });
+    expect(a.live?.entries[0]!.promotedId).toBe('s1');
+    expect(a.modifiedAt).toBe('2026-11-22T13:00:00.000Z');
+    // Not in live mode: no coverage, whatever rows there are.
+    expect(derivedFromScratch([coverage({ live_status: null })], { ...people, entriesOf: new Map([['s9000', rows]]) }, now).news[0]!.live).toBeNull();
+  });
+
+  it('a coverage is made again when its entry rows came again, and only then', () => {
+    const story = coverage();
+    const rows = [entry('a', 1)];
+    const first = storiesOf([story], { ...people, entriesOf: new Map([['s9000', rows]]) }, now).news[0]!;
+    expect(storiesOf([story], { ...people, entriesOf: new Map([['s9000', rows]]) }, now).news[0]).toBe(first);
+    // Its targeted build: the story's row and its entries read again.
+    const again = derivedFromScratch([{ ...story }], { ...people, entriesOf: new Map([['s9000', [...rows, entry('b', 2)]]]) }, now).news[0]!;
+    expect(again.live?.entries.map((e) => e.id)).toEqual(['b', 'a']);
   });
 });
 

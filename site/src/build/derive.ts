@@ -11,8 +11,10 @@ import { parseRenditions } from '@portal/domain/images';
 import { newestFirst } from '@portal/domain/related';
 import { monthKey } from '@portal/domain/archive';
 import { isUsableSlug, unrenderableNewsReason, type SkippedRecord } from '@portal/domain/text-limits';
+import { isLiveState, liveModifiedAt } from '@portal/domain/live';
 import { AUTHOR_FALLBACK, type Article, type Correction } from '../lib/content-types.ts';
 import type { ListKind } from './archive-pages.ts';
+import { coverageOf, idOf, type Byline, type RawEntry } from './live.ts';
 
 type Joined = { id: string; name: string; slug: string } | null;
 export type RawNews = Omit<News, 'category_id' | 'municipality_id' | 'status' | 'content' | 'scheduled_at' | 'created_at'> & {
@@ -65,7 +67,10 @@ export function withCatalogue(rows: readonly RawNews[], categories: ReadonlyMap<
 }
 // Ties (stories published in the same instant) by id: the order never depends on how the rows came (Directus, or the snapshot plus a delta).
 const NO_CORRECTIONS: Correction[] = [];
-type ArticleInputs = { author: string; authorSlug: string | null; corrections: Correction[] };
+const NO_ENTRIES: RawEntry[] = [];
+/** A live story's entry rows and their bylines (issue #30); null for any other story. */
+type LiveInputs = { rows: readonly RawEntry[]; bylines: Byline[] } | null;
+type ArticleInputs = { author: string; authorSlug: string | null; corrections: Correction[]; live: LiveInputs };
 
 /**
  * A story's article as a build renders it, made once per row: a targeted
@@ -75,10 +80,11 @@ type ArticleInputs = { author: string; authorSlug: string | null; corrections: C
  * changed (the byline, the corrections).
  */
 const made = new WeakMap<RawNews, { inputs: ArticleInputs; result: Article | { reason: string } }>();
-function articleOf(n: RawNews, author: string, authorSlug: string | null, corrections: Correction[]): Article | { reason: string } {
+function articleOf(n: RawNews, author: string, authorSlug: string | null, corrections: Correction[], live: LiveInputs): Article | { reason: string } {
   const hit = made.get(n);
-  if (hit && hit.inputs.author === author && hit.inputs.authorSlug === authorSlug && sameCorrections(hit.inputs.corrections, corrections)) return hit.result;
-  const inputs = { author, authorSlug, corrections };
+  if (hit && hit.inputs.author === author && hit.inputs.authorSlug === authorSlug && sameCorrections(hit.inputs.corrections, corrections) && sameLive(hit.inputs.live, live))
+    return hit.result;
+  const inputs = { author, authorSlug, corrections, live };
   const result = makeArticle(n, inputs);
   made.set(n, { inputs, result });
   return result;
@@ -87,9 +93,18 @@ function articleOf(n: RawNews, author: string, authorSlug: string | null, correc
 const sameCorrections = (x: Correction[], y: Correction[]) =>
   x === y || (x.length === y.length && x.every((c, i) => c.id === y[i]!.id && c.note === y[i]!.note && c.at === y[i]!.at));
 
+// A coverage's rows are the same objects build after build unless its story was listed (news-snapshot.ts).
+const sameLive = (x: LiveInputs, y: LiveInputs) =>
+  x === y ||
+  (!!x &&
+    !!y &&
+    x.rows.length === y.rows.length &&
+    x.rows.every((r, i) => r === y.rows[i]) &&
+    x.bylines.every((b, i) => b?.name === y.bylines[i]?.name && b?.slug === y.bylines[i]?.slug));
+
 // One bad record (written before the limits, or by hand in the database) is
 // left out and reported; it never breaks the build of everything else.
-function makeArticle(n: RawNews, { author, authorSlug, corrections: given }: ArticleInputs): Article | { reason: string } {
+function makeArticle(n: RawNews, { author, authorSlug, corrections: given, live: liveRows }: ArticleInputs): Article | { reason: string } {
   const reason = unrenderableNewsReason(n);
   if (reason) return { reason };
   const cat = usable(n.category_id);
@@ -97,6 +112,7 @@ function makeArticle(n: RawNews, { author, authorSlug, corrections: given }: Art
   const publishedAt = new Date(n.published_at!).toISOString();
   const updatedAt = n.updated_at ? new Date(n.updated_at).toISOString() : null;
   const corrections = [...given].sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : 0));
+  const live = liveRows ? coverageOf(n, liveRows.rows, liveRows.bylines) : null;
   return {
     id: n.id,
     title: n.title,
@@ -116,14 +132,21 @@ function makeArticle(n: RawNews, { author, authorSlug, corrections: given }: Art
     isFeatured: !!n.is_featured,
     updatedAt,
     corrections,
-    modifiedAt: modifiedAfterPublication(
+    // A live story is modified by its newest entry too (sitemaps, feeds, dateModified).
+    modifiedAt: liveModifiedAt(
       publishedAt,
-      updatedAt,
-      corrections.map((x) => x.at),
+      modifiedAfterPublication(
+        publishedAt,
+        updatedAt,
+        corrections.map((x) => x.at),
+      ),
+      live?.entries ?? [],
     ),
     categoryId: cat?.id ?? null,
     municipalityId: mun?.id ?? null,
     month: monthKey(publishedAt),
+    live,
+    fromLiveId: idOf(n.from_live_news_id),
   };
 }
 
@@ -132,11 +155,14 @@ const LIST_KEY: Record<ListKind, (a: Article) => string | null> = {
   municipio: (a) => a.municipality?.slug ?? null,
   autor: (a) => a.authorSlug ?? null,
 };
-export type People = { authors: Map<string, string>; authorSlug: Map<string, string>; correctionsOf: Map<string, Correction[]> };
+export type People = { authors: Map<string, string>; authorSlug: Map<string, string>; correctionsOf: Map<string, Correction[]>; entriesOf?: Map<string, RawEntry[]> };
 /** What a build derives from its story rows: the public articles in order, their lists, what was left out. */
 export type Stories = {
   news: Article[];
   bySlug: Map<string, Article>;
+  byId: Map<string, Article>;
+  /** Live coverages (running or ended), newest first. */
+  live: Article[];
   groups: Record<ListKind, Map<string, Article[]>>;
   skippedNews: SkippedRecord[];
   withCorrections: Article[];
@@ -173,8 +199,23 @@ const isPublicAt = (n: RawNews, now: Date) => !!n.published_at && isPubliclyVisi
 
 function outcomeOf(n: RawNews, p: People, now: Date): Outcome {
   if (!isPublicAt(n, now)) return 'later';
-  const made = articleOf(n, (n.author_id && p.authors.get(n.author_id)) || AUTHOR_FALLBACK, (n.author_id && p.authorSlug.get(n.author_id)) || null, p.correctionsOf.get(n.id) ?? NO_CORRECTIONS);
+  const made = articleOf(
+    n,
+    (n.author_id && p.authors.get(n.author_id)) || AUTHOR_FALLBACK,
+    (n.author_id && p.authorSlug.get(n.author_id)) || null,
+    p.correctionsOf.get(n.id) ?? NO_CORRECTIONS,
+    liveInputs(n, p),
+  );
   return 'reason' in made ? { kind: 'news', id: n.id, title: n.title ?? '', reason: made.reason } : made;
+}
+function liveInputs(n: RawNews, p: People): LiveInputs {
+  if (!isLiveState(n.live_status)) return null;
+  const rows = p.entriesOf?.get(n.id) ?? NO_ENTRIES;
+  const bylines = rows.map((r): Byline => {
+    const name = r.author_id ? p.authors.get(r.author_id) : undefined;
+    return name ? { name, slug: p.authorSlug.get(r.author_id!) ?? null } : null;
+  });
+  return { rows, bylines };
 }
 const isArticle = (o: Outcome | undefined): o is Article => !!o && o !== 'later' && !('reason' in o);
 
@@ -246,6 +287,8 @@ function derive(rows: readonly RawNews[], gen: number, people: string, p: People
   return {
     news,
     bySlug: new Map(news.map((a) => [a.slug, a])),
+    byId: new Map(news.map((a) => [a.id, a])),
+    live: news.filter((a) => a.live),
     groups,
     skippedNews: skippedNews.sort(bySkipped),
     withCorrections: news.filter((a) => a.corrections.length > 0),
@@ -279,6 +322,11 @@ function patch(last: Derived, gone: RawNews[], came: RawNews[], rows: readonly R
   const bySlug = last.bySlug;
   for (const a of out) if (bySlug.get(a.slug) === a) bySlug.delete(a.slug);
   for (const a of inn) bySlug.set(a.slug, a);
+  const byId = last.byId;
+  for (const a of out) if (byId.get(a.id) === a) byId.delete(a.id);
+  for (const a of inn) byId.set(a.id, a);
+  const live = last.live.filter((a) => !out.has(a));
+  for (const a of inn) if (a.live) byNewest(live, a);
   const groups = {} as Record<ListKind, Map<string, Article[]>>;
   for (const kind of Object.keys(LIST_KEY) as ListKind[]) {
     const key = LIST_KEY[kind];
@@ -295,6 +343,8 @@ function patch(last: Derived, gone: RawNews[], came: RawNews[], rows: readonly R
   return {
     news,
     bySlug,
+    byId,
+    live,
     groups,
     skippedNews: [...last.skippedNews.filter((x) => !skippedOut.has(x.id)), ...skippedIn].sort(bySkipped),
     withCorrections: [...last.withCorrections.filter((a) => !out.has(a)), ...inn.filter((a) => a.corrections.length > 0)],

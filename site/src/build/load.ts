@@ -7,7 +7,7 @@
 import { customEndpoint, readItems } from '@directus/sdk';
 import { buildPlan, listedIds } from '@portal/domain/build-contract';
 import { sortByName } from '@portal/domain/collation';
-import type { Ad, PortalEvent } from '@portal/domain/schema';
+import { PUBLIC_LIVE_ENTRY_FIELDS, type Ad, type PortalEvent } from '@portal/domain/schema';
 import { withDefaults } from '@portal/domain/settings';
 import { authorSlugs } from '@portal/domain/slug';
 import { CATALOGUE_LIST_KINDS, CATALOGUE_LISTS } from '@portal/domain/archive';
@@ -22,6 +22,7 @@ import { everyRow, type Cursor } from './paged-read.ts';
 import { listScope, wholeLists } from './archive-pages.ts';
 import { perBuild } from './per-build.ts';
 import { storiesOf, withCatalogue, type CatalogueEntry, type RawNews } from './derive.ts';
+import type { RawEntry } from './live.ts';
 
 const NEWS_FIELDS = [
   'id',
@@ -38,9 +39,15 @@ const NEWS_FIELDS = [
   'updated_at',
   'view_count',
   'like_count',
+  // Live coverage (issue #30): its mode and times, and the coverage a story came from.
+  'live_status',
+  'live_started_at',
+  'live_ended_at',
+  'from_live_news_id',
   { category_id: ['id', 'name', 'slug'], municipality_id: ['id', 'name', 'slug'] },
 ] as const;
 const CORRECTION_FIELDS = ['id', 'news_id', 'note', 'created_at'] as const;
+const ENTRY_FIELDS = [...PUBLIC_LIVE_ENTRY_FIELDS];
 const ALIAS_FIELDS = ['slug', { news_id: ['id', 'slug'] }] as const;
 const LEGACY_FIELDS = ['path', { news_id: ['id', 'slug'] }] as const;
 
@@ -49,7 +56,7 @@ const chunks = <T>(xs: T[], n: number): T[][] => Array.from({ length: Math.ceil(
 type RawCorrection = { id: string; news_id: string; note: string; created_at: string };
 type RawAlias = { slug: string; news_id: { id: string; slug: string } | null };
 type RawLegacy = { path: string; news_id: { id: string; slug: string } | null };
-type Rows = { news: RawNews[]; corrections: RawCorrection[]; aliases: RawAlias[]; legacy: RawLegacy[] };
+type Rows = { news: RawNews[]; corrections: RawCorrection[]; aliases: RawAlias[]; legacy: RawLegacy[]; entries: RawEntry[] };
 
 const PUBLISHED = { status: { _eq: 'published' as const } };
 // The SDK types published_at as text and ids as uuids, so it refuses range filters on them; Directus takes them (datetime).
@@ -108,6 +115,14 @@ async function load(): Promise<Content> {
         byIds: (ids) => byStory(ids, (part) => client.request(readItems('news_redirects', { fields: ALIAS_FIELDS, filter: { news_id: { _in: part } }, limit: -1 }))),
         story: (r) => r.news_id?.id ?? '',
       },
+      // Live coverages' entries (issue #30): with their story, so a coverage's targeted build reads its entries
+      // and no other. The public policy reads only published entries of public stories in live mode.
+      entries: {
+        all: async () => (await client.request(readItems('news_live_entries', { fields: ENTRY_FIELDS, filter: PUBLISHED, limit: -1 }))) as unknown as RawEntry[],
+        byIds: (ids) =>
+          byStory(ids, (part) => client.request(readItems('news_live_entries', { fields: ENTRY_FIELDS, filter: { _and: [PUBLISHED, { news_id: { _in: part } }] }, limit: -1 }))),
+        story: (r) => String(r.news_id),
+      },
       // An imported portal's addresses of public stories (issue #27): read with their story, like aliases.
       legacy: {
         all: async () =>
@@ -136,7 +151,14 @@ async function load(): Promise<Content> {
   const byId = (entries: unknown[]) => new Map((entries as CatalogueEntry[]).map((e) => [String(e.id), e]));
   const [catalogue, towns] = [byId(categories), byId(municipalities)];
   const rawNews = withCatalogue(storyRead.rows.news, catalogue, towns);
-  const { corrections: correctionRows, aliases, legacy } = storyRead.rows;
+  const { corrections: correctionRows, aliases, legacy, entries: entryRows } = storyRead.rows;
+  // One map by story: a coverage finds its entries without a scan of them all.
+  const entriesOf = new Map<string, RawEntry[]>();
+  for (const r of entryRows) {
+    const list = entriesOf.get(String(r.news_id));
+    if (list) list.push(r);
+    else entriesOf.set(String(r.news_id), [r]);
+  }
   const correctionsOf = new Map<string, Correction[]>();
   for (const r of correctionRows) {
     if (!r.note?.trim() || !r.created_at) continue;
@@ -174,7 +196,7 @@ async function load(): Promise<Content> {
   // Where the listed stories are in the live release: a renamed list is there under its new address.
   const before = storyRead.before ? withCatalogue(storyRead.before.news, catalogue, towns) : null;
   const lists = listScope(plan, listedRows.map(listedIn), before?.map(listedIn) ?? null, whole);
-  const { news, bySlug, groups, skippedNews, withCorrections } = storiesOf(rawNews, { authors, authorSlug, correctionsOf }, now);
+  const { news, bySlug, byId: storyById, live, groups, skippedNews, withCorrections } = storiesOf(rawNews, { authors, authorSlug, correctionsOf, entriesOf }, now);
   skipped.push(...skippedNews);
 
   const entries = { category: catalogue, municipio: towns };
@@ -205,6 +227,8 @@ async function load(): Promise<Content> {
   return {
     news,
     bySlug,
+    byId: storyById,
+    live,
     redirects,
     corrections: withCorrections
       .flatMap((a) => a.corrections.map((x) => ({ ...x, story: { title: a.title, slug: a.slug } })))

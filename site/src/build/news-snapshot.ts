@@ -1,7 +1,7 @@
 /**
  * The story rows of a build (issue #8, docs/decisions/006-publish-pipeline.md):
- * the published stories, their corrections and their old addresses, each row
- * belonging to one story. A full build reads them all from Directus and keeps
+ * the published stories, their corrections, their old addresses and the
+ * entries of live coverages (issue #30), each row belonging to one story. A full build reads them all from Directus and keeps
  * them beside its release (the base). A targeted build starts from the rows of
  * the release it is laid over and fetches only the stories its request lists
  * (a publish, an edit, a correction, an unpublish): the archive is read from
@@ -111,7 +111,8 @@ function readBase<S extends StorySets>(file: string): { key: string; sets: S } |
 function readSnapshot<S extends StorySets>(file: string | undefined, sources: RowSources<S>): { base: string; sets: S; delta: Delta<S> | null } | null {
   if (!file) return null;
   const base = readBase<S>(file);
-  if (!base) return null;
+  // A base written before a kind was read (entries of live coverage, issue #30) lacks its rows: everything is read again.
+  if (!base || !Object.keys(sources).every((k) => Array.isArray(base.sets[k]))) return null;
   const deltaFile = snapshotDeltaFile(file);
   const deltaKey = identity(deltaFile);
   const key = `${base.key}|${deltaKey ?? ''}`;

@@ -1,4 +1,5 @@
 import { listPath } from '@portal/domain/archive';
+import { LIVE_BADGE } from '@portal/domain/live-badge';
 import type { CardNews } from '../lib/content.ts';
 import NewsImage from './NewsImage.tsx';
 import RelTime from './RelTime.tsx';
@@ -22,6 +23,12 @@ export default function NewsCard({ news, now, size = 'normal', headingLevel = 3,
       </div>
       <div className={`flex flex-1 flex-col gap-2 ${compact ? 'py-2 pr-2' : 'p-4'}`}>
         <div className="flex flex-wrap items-center gap-2 text-xs">
+          {/* A coverage running now (issue #30): readers see it is live before they open it. */}
+          {news.isLive && (
+            <span className="badge bg-red-600 text-white" data-testid="card-live">
+              {LIVE_BADGE}
+            </span>
+          )}
           <span className="badge badge-category">{news.category?.name ?? CATEGORY_FALLBACK}</span>
           {/* Above the stretched link, so the badge opens the municipality's page; 44 px tall to a finger, badge-sized to the eye (issue #34). */}
           {news.municipality && (

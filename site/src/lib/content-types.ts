@@ -8,6 +8,7 @@ import type { Settings } from '@portal/domain/settings';
 import type { ImageRenditions } from '@portal/domain/images';
 import type { MonthKey } from '@portal/domain/archive';
 import type { SkippedRecord } from '@portal/domain/text-limits';
+import type { LiveEntryView, LiveState } from '@portal/domain/live';
 import type { ListScope, WholeLists } from '../build/archive-pages.ts';
 
 export type Ref = { name: string; slug: string };
@@ -27,7 +28,20 @@ export type CardNews = {
   publishedAt: string;
   views: number;
   likes: number;
+  /** A live coverage running now: its card says "Ao vivo" (issue #30). */
+  isLive?: boolean;
 };
+
+/**
+ * An entry as the build keeps it: the story it became is named by id, and
+ * looked up among the build's public stories when a page is rendered
+ * (content.ts liveView), so a story published later is linked without
+ * deriving the coverage again.
+ */
+export type LiveEntry = Omit<LiveEntryView, 'story'> & { promotedId: string | null };
+
+/** A story in live mode (issue #30): its state and times, and its public entries in reading order (domain/live orderEntries). */
+export type LiveCoverage = { state: LiveState; startedAt: string | null; endedAt: string | null; entries: LiveEntry[] };
 
 /** A correction note as readers see it (issue #12, item 1). */
 export type Correction = { id: string; note: string; at: string };
@@ -47,6 +61,10 @@ export type Article = CardNews & {
   municipalityId: string | null;
   /** The Belém month it was published in (archive pages and sitemaps group by it at every build). */
   month: MonthKey;
+  /** Its live coverage, when it is one (running or ended); null otherwise. */
+  live: LiveCoverage | null;
+  /** The coverage this story came from (an entry turned into a story), by id; shown only when that coverage is public. */
+  fromLiveId: string | null;
 };
 
 /** An author page: name, photo and short bio from the profile (issue #12, item 5). */
@@ -57,6 +75,10 @@ export type Content = {
   authors: Author[];
   byAuthor: Map<string, Article[]>;
   bySlug: Map<string, Article>;
+  /** Public stories by id (an entry's story, a story's coverage). */
+  byId: Map<string, Article>;
+  /** Public stories in live mode (running or ended), newest first. */
+  live: Article[];
   byCategory: Map<string, Article[]>;
   byMunicipality: Map<string, Article[]>;
   categories: Ref[];

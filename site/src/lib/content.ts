@@ -13,6 +13,7 @@ import { pickRelated, relatedFeedSize } from '@portal/domain/related';
 import { inLists } from '../build/archive-pages.ts';
 import { content } from '../build/load.ts';
 import { categoryPages } from './categories.ts';
+import type { LiveEntryView, LiveState } from '@portal/domain/live';
 import type { Article, CardNews, Content } from './content-types.ts';
 export type * from './content-types.ts';
 export { AUTHOR_FALLBACK } from './content-types.ts';
@@ -44,7 +45,27 @@ export function toCard(a: Article): CardNews {
     publishedAt: a.publishedAt,
     views: a.views,
     likes: a.likes,
+    ...(a.live?.state === 'live' ? { isLive: true } : {}),
   };
+}
+
+/**
+ * A live story's coverage as readers get it (page, older pages, feed): each
+ * entry's story linked when that story is public in this build.
+ */
+export function liveView(c: Content, a: Article): { state: LiveState; startedAt: string | null; endedAt: string | null; entries: LiveEntryView[] } | null {
+  if (!a.live) return null;
+  const entries = a.live.entries.map(({ promotedId, ...e }) => {
+    const s = promotedId ? c.byId.get(promotedId) : undefined;
+    return { ...e, story: s ? { title: s.title, slug: s.slug } : null };
+  });
+  return { state: a.live.state, startedAt: a.live.startedAt, endedAt: a.live.endedAt, entries };
+}
+
+/** The public coverage a story came from (an entry turned into a story), or null. */
+export function fromLive(c: Content, a: Article): Pick<Article, 'title' | 'slug'> | null {
+  const coverage = a.fromLiveId ? c.byId.get(a.fromLiveId) : undefined;
+  return coverage?.live ? { title: coverage.title, slug: coverage.slug } : null;
 }
 
 /** getStaticPaths of every per-category route (page, archive, feed). */

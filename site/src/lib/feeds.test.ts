@@ -24,6 +24,8 @@ const article = (slug: string, publishedAt: string, title = 'Título'): Article 
   categoryId: null,
   municipalityId: null,
   month: monthKey(publishedAt),
+  live: null,
+  fromLiveId: null,
 });
 const site = new URL('https://portal.test');
 
@@ -52,6 +54,24 @@ describe('feeds', () => {
     const xml = newsSitemap([article('novo', '2026-11-21T12:00:00.000Z'), article('velho', '2026-11-20T11:00:00.000Z')], site, 'Portal', now);
     expect(xml).toContain('https://portal.test/news/novo');
     expect(xml).not.toContain('velho');
+  });
+});
+
+describe('feeds: live coverage (issue #30)', () => {
+  const coverage = { ...article('ao-vivo', '2026-11-19T10:00:00.000Z'), modifiedAt: '2026-11-22T11:59:00.000Z', live: { state: 'live' as const, startedAt: null, endedAt: null, entries: [] } };
+
+  it('RSS places a live coverage by its newest entry, with that time', () => {
+    const xml = rss({ title: 'P', description: 'd', link: 'https://portal.test/', self: 'https://portal.test/rss.xml', items: [article('a', '2026-11-22T10:00:00.000Z')], live: [coverage], site });
+    expect(xml.indexOf('/news/ao-vivo<')).toBeLessThan(xml.indexOf('/news/a<'));
+    expect(xml).toContain('<atom:updated>2026-11-22T11:59:00.000Z</atom:updated>');
+    expect(new DOMParser().parseFromString(xml, 'application/xml').querySelector('parsererror')).toBeNull();
+  });
+
+  it('the Google News sitemap keeps a coverage started days ago while its entries are recent, with its last change', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    const xml = newsSitemap([article('novo', '2026-11-22T10:00:00.000Z')], site, 'Portal', now, [coverage]);
+    expect(xml).toContain('<loc>https://portal.test/news/ao-vivo</loc><lastmod>2026-11-22T11:59:00.000Z</lastmod>');
+    expect(newsSitemap([], site, 'Portal', new Date('2026-11-25T12:00:00Z'), [coverage])).not.toContain('ao-vivo');
   });
 });
 

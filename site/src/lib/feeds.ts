@@ -8,12 +8,26 @@ export const xmlEscape = (s: string) =>
     // Characters XML 1.0 forbids would make the whole feed invalid.
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 
-export function rss(o: { title: string; description: string; link: string; self: string; items: Article[]; site: URL }): string {
-  const items = o.items
-    .slice(0, FEED_ITEMS)
+/** When a story last changed for feeds: a live coverage's newest entry counts (issue #30). */
+const feedTime = (a: Article) => (a.live && a.modifiedAt && a.modifiedAt > a.publishedAt ? a.modifiedAt : a.publishedAt);
+
+/**
+ * The newest stories for a feed (`news` newest first), with the live
+ * coverages (issue #30) placed by their newest entry: a coverage that started
+ * yesterday and got an entry a minute ago is at the top.
+ */
+export function latestWithLive(news: readonly Article[], live: readonly Article[], n: number): Article[] {
+  const picked = new Set([...news.slice(0, n), ...live]);
+  return [...picked].sort((x, y) => (feedTime(x) < feedTime(y) ? 1 : feedTime(x) > feedTime(y) ? -1 : 0)).slice(0, n);
+}
+
+export function rss(o: { title: string; description: string; link: string; self: string; items: Article[]; site: URL; live?: Article[] }): string {
+  const items = latestWithLive(o.items, o.live ?? [], FEED_ITEMS)
     .map((a) => {
       const url = new URL(`/news/${a.slug}`, o.site).href;
       return `<item><title>${xmlEscape(a.title)}</title><link>${xmlEscape(url)}</link><guid isPermaLink="true">${xmlEscape(url)}</guid><pubDate>${new Date(a.publishedAt).toUTCString()}</pubDate>${
+        feedTime(a) !== a.publishedAt ? `<atom:updated>${feedTime(a)}</atom:updated>` : ''
+      }${
         a.summary ? `<description>${xmlEscape(a.summary)}</description>` : ''
       }${a.category ? `<category>${xmlEscape(a.category.name)}</category>` : ''}<dc:creator>${xmlEscape(a.author)}</dc:creator></item>`;
     })
@@ -56,11 +70,11 @@ export function absoluteUrl(site: URL): (path: string) => string {
   return (path) => (PLAIN_PATH.test(path) ? origin + path : new URL(path, site).href);
 }
 
-/** `items` newest first (Content.news). */
-export function newsSitemap(items: Article[], site: URL, publication: string, now: Date): string {
+/** `items` newest first (Content.news); `live`: the live coverages, in whenever their newest entry is in the window. */
+export function newsSitemap(items: Article[], site: URL, publication: string, now: Date, live: readonly Article[] = []): string {
   const since = now.getTime() - NEWS_SITEMAP_HOURS * 3600 * 1000;
   // Newest first: the scan stops at the first story older than the window, not at the end of the archive.
-  const recent: Article[] = [];
+  const recent: Article[] = live.filter((a) => Date.parse(feedTime(a)) >= since && Date.parse(a.publishedAt) < since).slice(0, NEWS_SITEMAP_MAX_URLS);
   for (const a of items) {
     if (Date.parse(a.publishedAt) < since || recent.length === NEWS_SITEMAP_MAX_URLS) break;
     recent.push(a);
@@ -70,7 +84,7 @@ export function newsSitemap(items: Article[], site: URL, publication: string, no
 ${recent
   .map(
     (a) =>
-      `<url><loc>${xmlEscape(new URL(`/news/${a.slug}`, site).href)}</loc><news:news><news:publication><news:name>${xmlEscape(publication)}</news:name><news:language>pt</news:language></news:publication><news:publication_date>${a.publishedAt}</news:publication_date><news:title>${xmlEscape(a.title)}</news:title></news:news></url>`,
+      `<url><loc>${xmlEscape(new URL(`/news/${a.slug}`, site).href)}</loc>${a.modifiedAt ? `<lastmod>${a.modifiedAt}</lastmod>` : ''}<news:news><news:publication><news:name>${xmlEscape(publication)}</news:name><news:language>pt</news:language></news:publication><news:publication_date>${a.publishedAt}</news:publication_date><news:title>${xmlEscape(a.title)}</news:title></news:news></url>`,
   )
   .join('\n')}
 </urlset>

@@ -10,6 +10,7 @@ export const GET: APIRoute = async ({ site }) => {
     link: new URL('/', site).href,
     self: new URL('/rss.xml', site).href,
     items: c.news,
+    live: c.live,
     site: site!,
   });
   return new Response(body, { headers: { 'content-type': 'application/rss+xml; charset=utf-8' } });
