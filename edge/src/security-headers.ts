@@ -93,7 +93,7 @@ export const CACHE_RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/(_astro|_admin\/assets)\//, IMMUTABLE],
   [/^\/pagefind(-\d+)?\/(fragment|index|filter)\//, IMMUTABLE],
   [/^\/(live\.json|(category|municipio)\/[^/]+\/related\.json)$/, 'public, max-age=5'],
-  // A live coverage's feed (issue #30): polled every 10 s, so never kept longer than a few seconds.
+  // A live coverage's feed (issue #30): pages revalidate it on every poll (5 s); a shared cache keeps it no longer.
   [/^\/news\/[^/]+\/ao-vivo\.json$/, 'public, max-age=5'],
   [/^\/(favicon\.svg|logo\.svg)$/, 'public, max-age=3600'],
 ];
