@@ -16,7 +16,6 @@ import {
   livePages,
   newUpdatesLabel,
   orderEntries,
-  type LiveEntryView,
 } from './live.ts';
 import {
   canEditEntry,
@@ -30,20 +29,10 @@ import {
   PUBLIC_LIVE_ENTRY_FILTER,
 } from './live.ts';
 import { matchesFilter } from './testing/filter-match.ts';
+import { liveEntry, minuteAt } from './testing/live-entry.ts';
 
-const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute)).toISOString();
-const entry = (id: string, minute: number, o: Partial<LiveEntryView> = {}): LiveEntryView => ({
-  id,
-  at: at(minute),
-  updatedAt: at(minute),
-  html: `<p>${id}</p>`,
-  pinned: false,
-  image: null,
-  author: null,
-  correction: null,
-  story: null,
-  ...o,
-});
+const at = minuteAt;
+const entry = liveEntry;
 /** n entries a minute apart, e0 the oldest. */
 const many = (n: number) => Array.from({ length: n }, (_, i) => entry(`e${i}`, i));
 

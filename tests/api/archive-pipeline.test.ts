@@ -4,22 +4,22 @@
  * month pages list a category's stories, and a publish rewrites its own month
  * and the indexes while every other month keeps its file from the last release.
  */
-import http from 'node:http';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuilder } from '@portal/builder/service';
 import { movedAddress } from '@portal/edge/redirects';
 import { randomUUID } from 'node:crypto';
 import { dbDate } from '../../directus/extensions/shared/db-date.ts';
 import { admin, newsFactory, rawDb } from './support.ts';
+import { startTestBuilder, type TestBuilder } from './test-builder.ts';
 import { categorySlug } from '../../domain/src/slug.ts';
 
 // Two URLs per sitemap file, so three stories in a month make two files.
 const MAX_URLS = '2';
 let builder: ReturnType<typeof startBuilder>;
-let server: http.Server;
+let pipeline: TestBuilder;
 let category: string;
 const root = mkdtempSync(path.join(os.tmpdir(), 'portal-archive-'));
 const file = (...p: string[]) => path.join(builder.releases.current, ...p);
@@ -86,24 +86,13 @@ beforeAll(async () => {
   } finally {
     await db.destroy();
   }
-  builder = startBuilder({
-    releasesRoot: root,
-    directusUrl: inject('directusUrl'),
-    directusToken: inject('siteReaderToken'),
-    siteUrl: 'http://localhost:4321',
-    token: inject('builderToken'),
-    catchUpMs: 60_000,
-  });
-  server = http.createServer(builder.handler).listen(inject('builderPort'), '127.0.0.1');
-  await builder.trigger({ full: true });
-  expect(builder.status.lastError).toBeNull();
+  pipeline = await startTestBuilder(root, { catchUpMs: 60_000 });
+  builder = pipeline.builder;
 }, 180_000);
 
 afterAll(async () => {
   delete process.env.PORTAL_SITEMAP_MAX_URLS;
-  await builder.stop();
-  await builder.idle();
-  await new Promise((r) => server.close(r));
+  await pipeline.stop();
 });
 
 const urlsIn = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);

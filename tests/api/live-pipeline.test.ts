@@ -4,19 +4,19 @@
  * targeted build (directus/extensions/portal-hooks/src/live-entries.ts), which
  * writes the story's page and its feed (/news/<slug>/ao-vivo.json) together.
  */
-import http from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuilder } from '@portal/builder/service';
 import type { LiveFeed } from '@portal/domain/live';
 import { asEveryone, baseUrl, created as ok, eventually, newsFactory, type Api, type Who } from './support.ts';
+import { startTestBuilder, type TestBuilder } from './test-builder.ts';
 
 let who: Record<Who, Api>;
 let builder: ReturnType<typeof startBuilder>;
-let server: http.Server;
+let pipeline: TestBuilder;
 const root = mkdtempSync(path.join(os.tmpdir(), 'portal-live-releases-'));
 const file = (...p: string[]) => path.join(builder.releases.current, ...p);
 const page = (slug: string) => (existsSync(file('news', slug, 'index.html')) ? readFileSync(file('news', slug, 'index.html'), 'utf8') : '');
@@ -32,23 +32,12 @@ async function until(check: () => boolean, label: string, timeoutMs = 90_000) {
 
 beforeAll(async () => {
   who = await asEveryone();
-  builder = startBuilder({
-    releasesRoot: root,
-    directusUrl: inject('directusUrl'),
-    directusToken: inject('siteReaderToken'),
-    siteUrl: 'http://localhost:4321',
-    token: inject('builderToken'),
-    catchUpMs: 0,
-  });
-  server = http.createServer(builder.handler).listen(inject('builderPort'), '127.0.0.1');
-  await builder.trigger({ full: true });
-  expect(builder.status.lastError).toBeNull();
+  pipeline = await startTestBuilder(root, { catchUpMs: 0 });
+  builder = pipeline.builder;
 }, 240_000);
 
 afterAll(async () => {
-  await builder.stop();
-  await builder.idle();
-  await new Promise((r) => server.close(r));
+  await pipeline.stop();
 });
 
 describe('live coverage pipeline', () => {

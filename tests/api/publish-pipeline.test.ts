@@ -13,11 +13,12 @@ import { startFrontServer } from '@portal/edge/front-server';
 import { literalNewsSlug, newsSlug } from '../../domain/src/slug.ts';
 import sharp from 'sharp';
 import { adFactory, admin, anonymous, asEveryone, baseUrl, created as ok, message, newsFactory, type Api, type Who } from './support.ts';
+import { startTestBuilder, type TestBuilder } from './test-builder.ts';
 import { statSync } from 'node:fs';
 
 let who: Record<Who, Api>;
 let builder: ReturnType<typeof startBuilder>;
-let server: http.Server;
+let pipeline: TestBuilder;
 const root = mkdtempSync(path.join(os.tmpdir(), 'portal-releases-'));
 const page = (slug: string) => path.join(builder.releases.current, 'news', slug, 'index.html');
 
@@ -32,23 +33,12 @@ async function until(check: () => boolean, timeoutMs: number, label: string) {
 
 beforeAll(async () => {
   who = await asEveryone();
-  builder = startBuilder({
-    releasesRoot: root,
-    directusUrl: inject('directusUrl'),
-    directusToken: inject('siteReaderToken'),
-    siteUrl: 'http://localhost:4321',
-    token: inject('builderToken'),
-    catchUpMs: 0,
-  });
-  server = http.createServer(builder.handler).listen(inject('builderPort'), '127.0.0.1');
-  await builder.trigger({ full: true });
-  expect(builder.status.lastError).toBeNull();
+  pipeline = await startTestBuilder(root, { catchUpMs: 0 });
+  builder = pipeline.builder;
 }, 180_000);
 
 afterAll(async () => {
-  await builder.stop();
-  await builder.idle();
-  await new Promise((r) => server.close(r));
+  await pipeline.stop();
 });
 
 describe('publish pipeline', () => {

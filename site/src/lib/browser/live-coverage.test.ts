@@ -2,20 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_POLL_HIDDEN_MS, LIVE_POLL_MS, liveFeed, type LiveEntryView, type LiveFeed } from '@portal/domain/live';
 import { startLiveCoverage } from './live-coverage.ts';
+import { liveEntry, minuteAt } from '@portal/domain/testing/live-entry';
 
-const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute)).toISOString();
-const entry = (id: string, minute: number, o: Partial<LiveEntryView> = {}): LiveEntryView => ({
-  id,
-  at: at(minute),
-  updatedAt: at(minute),
-  html: `<p>Texto ${id}</p>`,
-  pinned: false,
-  image: null,
-  author: null,
-  correction: null,
-  story: null,
-  ...o,
-});
+const at = minuteAt;
+const entry = liveEntry;
 // The parts components/LiveEntry.astro renders (its template: every part, empty).
 const TEMPLATE = `<li tabindex="-1"><p><span data-part="pinned">Fixado</span><time data-part="time"></time><span data-part="byline">· Por <span data-part="author"></span></span></p><div data-part="body"></div><figure data-part="figure"><img alt=""><figcaption data-part="caption"></figcaption></figure><p data-part="correction"><strong data-part="correction-label"></strong> <span data-part="note"></span> (<time data-part="corrected"></time>)</p><p data-part="story">Leia a notícia completa: <a></a></p></li>`;
 const shownLi = (e: LiveEntryView) => `<li id="atualizacao-${e.id}" data-at="${e.at}" data-updated="${e.updatedAt}"${e.pinned ? ' data-pinned' : ''}>${e.id}</li>`;

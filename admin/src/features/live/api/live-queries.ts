@@ -7,6 +7,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { LiveState } from '@portal/domain/live';
 import type { NewsStatus } from '@portal/domain/news-status';
 import { STAFF_ALL_ROWS } from '@portal/domain/query-rules';
+import { PUBLIC_LIVE_ENTRY_FIELDS, type NewsLiveEntry } from '@portal/domain/schema';
 import { aggregate, directus, readItems } from '../../../lib/directus.ts';
 import { countOf } from '../../../lib/paged-list.ts';
 
@@ -26,23 +27,10 @@ export type Coverage = {
   updated_at: string | null;
 };
 
-/** One entry as the desk lists it, with its author's name. */
-export type LiveEntryRow = {
-  id: string;
+/** One entry as the desk lists it (the stored row, relations as ids), with its author's name. */
+export type LiveEntryRow = Omit<NewsLiveEntry, 'news_id' | 'promoted_news_id'> & {
   news_id: string;
-  body: string;
-  status: NewsStatus;
-  published_at: string | null;
-  pinned: boolean;
-  image: string | null;
-  image_caption: string | null;
-  author_id: string | null;
-  correction_note: string | null;
-  corrected_at: string | null;
   promoted_news_id: string | null;
-  created_at: string;
-  updated_at: string | null;
-  created_by: string | null;
   /** null: no byline. */
   authorName: string | null;
 };
@@ -61,23 +49,8 @@ const COVERAGE_FIELDS = [
   'updated_at',
 ] as const;
 
-const ENTRY_FIELDS = [
-  'id',
-  'news_id',
-  'body',
-  'status',
-  'published_at',
-  'pinned',
-  'image',
-  'image_caption',
-  'author_id',
-  'correction_note',
-  'corrected_at',
-  'promoted_news_id',
-  'created_at',
-  'updated_at',
-  'created_by',
-] as const;
+/** What readers see of an entry, and who created it and when (the desk's pages run by creation). */
+const ENTRY_FIELDS = [...PUBLIC_LIVE_ENTRY_FIELDS, 'created_at', 'created_by'] as const;
 
 /** Entries per page of the desk ("Carregar mais" asks for the next). */
 export const ENTRIES_PAGE_SIZE = 20;
