@@ -392,7 +392,9 @@ export function handler(o: FrontOptions) {
 }
 
 export function startFrontServer(o: FrontOptions): Promise<http.Server> {
-  const server = http.createServer({ maxHeaderSize: 16 * 1024, requestTimeout: 30_000 }, handler(o));
+  // An idle connection is kept a minute, as nginx keeps it (75 s): a live coverage's open pages poll every few
+  // seconds (issue #30), and Node's 5 s default closed each one just as its next poll went out.
+  const server = http.createServer({ maxHeaderSize: 16 * 1024, requestTimeout: 30_000, keepAliveTimeout: 65_000 }, handler(o));
   // Malformed HTTP (bad request line, oversized headers): answer 400/431 and drop the socket.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();

@@ -131,8 +131,9 @@ export async function runRhythm(o: { siteUrl: string; client: PortalClient; knex
         await timeUntil(t0, async () => {
           // Exact: a name is a prefix of the one it is renamed to (the old address answers with a 301 to the new one).
           const list = unescape((await text(`${siteUrl}/${root}/${slug}/`)).body);
-          const badge = kind === 'category' ? `badge-category">${name}<` : `/${root}/${slug}" class="badge badge-municipality`;
-          if (!list.includes(badge) || !list.includes(`/news/${story.slug}`)) return false;
+          // A category's badge is its name; a municipality's is its name in a link to its list (the card's markup: issue #34).
+          const badge = kind === 'category' ? `badge-category">${name}<` : `badge-municipality">${name}<`;
+          if (!list.includes(badge) || (kind === 'municipality' && !list.includes(`href="/${root}/${slug}"`)) || !list.includes(`/news/${story.slug}`)) return false;
           const home = unescape((await text(`${siteUrl}/`)).body);
           // The home: the category badge of its latest cards, or the name in its municipality filter.
           return kind === 'category' ? home.includes(badge) : home.includes(`"${name}"`) && (await text(`${siteUrl}/municipios/${slug}.json`)).status === 200;
