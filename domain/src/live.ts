@@ -79,7 +79,12 @@ export function isEntryPublic(
   news: { status: string; published_at: Stamp; live_status?: string | null },
   now: Date,
 ): boolean {
-  return isPubliclyVisible(entry, now) && isPubliclyVisible(news, now) && isLiveState(news.live_status);
+  return isPubliclyVisible(entry, now) && isCoveragePublic(news, now);
+}
+
+/** A coverage readers see: a public story in live mode (running or ended). */
+export function isCoveragePublic(news: { status: string; published_at: Stamp; live_status?: string | null }, now: Date): boolean {
+  return isPubliclyVisible(news, now) && isLiveState(news.live_status);
 }
 
 /** The public (and producers') read permission on entries: isEntryPublic as a Directus filter. */

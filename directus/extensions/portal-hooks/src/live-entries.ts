@@ -13,12 +13,11 @@ import {
   ENTRY_NEEDS_LIVE,
   ENTRY_STATUS_ERROR,
   createdEntryDate,
-  entryPublishDate,
+  isCoveragePublic,
   isEntryPublic,
   producerMayWriteOn,
 } from '@portal/domain/live';
-import { isNewsStatus, statusOptionsFor, type NewsStatus } from '@portal/domain/news-status';
-import { MESSAGES } from '@portal/domain/validation';
+import type { NewsStatus } from '@portal/domain/news-status';
 import { isEditorLevel } from '@portal/domain/roles';
 import type { BuildRequest } from '@portal/domain/build-contract';
 import { dbDate, isoFromDb } from '../../shared/db-date.ts';
@@ -27,6 +26,7 @@ import { loadActor, type Accountability, type Actor } from './actor.ts';
 import { carried, carry } from './carry.ts';
 import { assertFileUse } from './file-use.ts';
 import { candidateFiles, refreshFileVisibility } from './file-visibility.ts';
+import { checkStatus, publishDatesByRow } from './news-rules.ts';
 
 type Keys = Array<string | number>;
 type Db = any;
@@ -42,17 +42,16 @@ type Coverage = { id: string; slug: string; status: string; published_at: string
 type EntrySave = { coverages: string[]; wasPublic: boolean; files: string[]; dates: Record<string, string | null> | null };
 const ENTRY_SAVE = Symbol('portal.live-entry-save');
 
-const coverageOf = async (db: Db, id: unknown): Promise<Coverage | undefined> => {
-  if (id == null || id === '') return undefined;
-  const r = await db('news').where('id', id).first(...COVERAGE_COLUMNS);
-  return r ? { ...r, id: String(r.id), published_at: isoFromDb(r.published_at) } : undefined;
+/** The coverages of these ids, in one read. */
+const coveragesOf = async (db: Db, ids: unknown[]): Promise<Map<string, Coverage>> => {
+  const wanted = [...new Set(ids.filter((id) => id != null && id !== '').map(String))];
+  const rows: Row[] = wanted.length ? await db('news').whereIn('id', wanted).select(...COVERAGE_COLUMNS) : [];
+  return new Map(rows.map((r) => [String(r.id), { ...(r as Coverage), id: String(r.id), published_at: isoFromDb(r.published_at) }]));
 };
-
-function checkStatus(status: unknown, actor: Actor) {
-  if (status === undefined) return;
-  if (!isNewsStatus(status)) throw invalid(MESSAGES.statusInvalid);
-  if (actor.kind === 'user' && !statusOptionsFor(actor.role).includes(status)) throw forbidden(ENTRY_STATUS_ERROR);
-}
+const isPublicOn = (r: Row, coverages: Map<string, Coverage>, now: Date) => {
+  const c = coverages.get(String(r.news_id));
+  return !!c && isEntryPublic({ status: String(r.status), published_at: isoFromDb(r.published_at) }, c, now);
+};
 
 /** Pinning, correcting and promoting are editors' (a producer's form never sends them). */
 function checkEditorFields(p: Row, actor: Actor) {
@@ -74,25 +73,18 @@ export function liveEntryHooks(o: { knex: Db; notify: (req: BuildRequest) => Pro
   /** After commit: the coverages whose readers' view changed get a targeted build (page and feed). */
   const rebuild = async (coverageIds: string[], wasPublic: boolean, entryIds: Keys) => {
     const now = new Date();
-    const covers = (await Promise.all([...new Set(coverageIds)].map((id) => coverageOf(knex, id)))).filter((c): c is Coverage => !!c);
+    const covers = await coveragesOf(knex, coverageIds);
     const rows: Row[] = entryIds.length ? await knex('news_live_entries').whereIn('id', entryIds).select('news_id', 'status', 'published_at') : [];
-    const isPublic = rows.some((r) => {
-      const c = covers.find((x) => x.id === String(r.news_id));
-      return !!c && isEntryPublic({ status: String(r.status), published_at: isoFromDb(r.published_at) }, c, now);
-    });
-    if (!wasPublic && !isPublic) return;
-    const visible = covers.filter((c) => isEntryPublic({ status: 'published', published_at: c.published_at }, c, now));
+    if (!wasPublic && !rows.some((r) => isPublicOn(r, covers, now))) return;
+    const visible = [...covers.values()].filter((c) => isCoveragePublic(c, now));
     if (visible.length) await o.notify({ full: false, news: visible.map((c) => c.id), slugs: visible.map((c) => c.slug) });
   };
-  const publicNow = async (db: Db, keys: Keys): Promise<{ rows: Row[]; wasPublic: boolean }> => {
+  /** The entries as stored before a write, their coverages, and whether readers saw any of them. */
+  const before = async (db: Db, keys: Keys): Promise<{ rows: Row[]; coverages: Map<string, Coverage>; wasPublic: boolean }> => {
     const rows: Row[] = keys.length ? await db('news_live_entries').whereIn('id', keys).select(...ENTRY_COLUMNS) : [];
+    const coverages = await coveragesOf(db, rows.map((r) => r.news_id));
     const now = new Date();
-    let wasPublic = false;
-    for (const r of rows) {
-      const c = await coverageOf(db, r.news_id);
-      if (c && isEntryPublic({ status: String(r.status), published_at: isoFromDb(r.published_at) }, c, now)) wasPublic = true;
-    }
-    return { rows, wasPublic };
+    return { rows, coverages, wasPublic: rows.some((r) => isPublicOn(r, coverages, now)) };
   };
 
   const filters: Array<[string, FilterHandler]> = [
@@ -101,10 +93,9 @@ export function liveEntryHooks(o: { knex: Db; notify: (req: BuildRequest) => Pro
       async (payload, _meta, { database: db, accountability }) => {
         const p = { ...(payload as Row) };
         const actor = await loadActor(accountability as Accountability, db as Db);
-        const coverage = await coverageOf(db, p.news_id);
-        checkCoverage(coverage, actor, true);
+        checkCoverage((await coveragesOf(db, [p.news_id])).get(String(p.news_id)), actor, true);
         p.status ??= 'draft';
-        checkStatus(p.status, actor);
+        checkStatus(p.status, actor, ENTRY_STATUS_ERROR);
         checkEditorFields(p, actor);
         await assertFileUse(db, actor, [p.image, p.body]);
         if (actor.kind === 'user') {
@@ -122,11 +113,11 @@ export function liveEntryHooks(o: { knex: Db; notify: (req: BuildRequest) => Pro
         const keys = (meta as { keys?: Keys }).keys ?? [];
         const p = { ...(payload as Row) };
         const actor = await loadActor(accountability as Accountability, db as Db);
-        const { rows, wasPublic } = await publicNow(db, keys);
+        const { rows, coverages, wasPublic } = await before(db, keys);
         if ('news_id' in p && rows.some((r) => String(r.news_id) !== String(p.news_id))) throw invalid(ENTRY_MOVE_ERROR);
         delete p.news_id;
-        for (const r of rows) checkCoverage(await coverageOf(db, r.news_id), actor, false);
-        checkStatus(p.status, actor);
+        for (const r of rows) checkCoverage(coverages.get(String(r.news_id)), actor, false);
+        checkStatus(p.status, actor, ENTRY_STATUS_ERROR);
         checkEditorFields(p, actor);
         await assertFileUse(db, actor, [p.image, p.body]);
         if (actor.kind === 'user' && !isEditorLevel(actor.role)) delete p.author_id;
@@ -136,9 +127,8 @@ export function liveEntryHooks(o: { knex: Db; notify: (req: BuildRequest) => Pro
         let dates: Record<string, string | null> | null = null;
         delete p.published_at;
         if ('status' in p) {
-          dates = Object.fromEntries(
-            rows.map((r) => [String(r.id), entryPublishDate(p.status as NewsStatus, { status: r.status as NewsStatus, published_at: isoFromDb(r.published_at) }, now)]),
-          );
+          // The story's rule, row by row (an entry has no schedule).
+          dates = publishDatesByRow(p, rows.map((r) => ({ id: String(r.id), status: r.status as NewsStatus, published_at: isoFromDb(r.published_at) })), now);
           const values = new Set(Object.values(dates));
           if (values.size === 1) [p.published_at] = [...values];
           if (values.size <= 1) dates = null;
@@ -151,7 +141,7 @@ export function liveEntryHooks(o: { knex: Db; notify: (req: BuildRequest) => Pro
     [
       'news_live_entries.items.delete',
       async (keys, _meta, { database: db }) => {
-        const { rows, wasPublic } = await publicNow(db, keys as Keys);
+        const { rows, wasPublic } = await before(db, keys as Keys);
         carry(keys as Keys, ENTRY_SAVE, { coverages: rows.map((r) => String(r.news_id)), wasPublic, files: candidateFiles('news_live_entries', rows, []), dates: null } satisfies EntrySave);
         return keys;
       },

@@ -36,11 +36,12 @@ function checkFeatured(payload: NewsPayload, actor: Actor) {
   if (featured && actor.kind === 'user' && !mayFeature(actor.role)) throw forbidden(FEATURE_ERROR);
 }
 
-function checkStatus(status: unknown, actor: Actor) {
+/** A status the writer's role may save (a live entry's refusal names entries: live-entries.ts). */
+export function checkStatus(status: unknown, actor: Actor, refusal: string = PRODUCER_STATUS_ERROR) {
   if (status === undefined) return;
   if (!isNewsStatus(status)) throw invalid(MESSAGES.statusInvalid);
   if (actor.kind === 'user' && !statusOptionsFor(actor.role).includes(status)) {
-    throw forbidden(PRODUCER_STATUS_ERROR);
+    throw forbidden(refusal);
   }
 }
 
@@ -91,7 +92,7 @@ export function prepareNewsCreate(payload: NewsPayload, actor: Actor, now: Date)
  * payload for many rows, but each keeps its own history (a story published
  * last week keeps its date; a pending one is published now).
  */
-export function publishDatesByRow(payload: NewsPayload, previous: PreviousNews[], now: Date): Record<string, string | null> {
+export function publishDatesByRow(payload: NewsPayload, previous: ReadonlyArray<Pick<PreviousNews, 'id' | 'status' | 'published_at'>>, now: Date): Record<string, string | null> {
   return Object.fromEntries(
     previous.map((p) => [
       p.id,
