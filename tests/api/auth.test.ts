@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { freshTotp } from '../support/totp.ts';
 import { describe, expect, it } from 'vitest';
-import { admin, anonymous, code, createStaff, EMAILS, PASSWORD, signIn } from './support.ts';
+import { admin, anonymous, code, createStaff, EMAILS, PASSWORD, profileOf, signIn } from './support.ts';
 
 describe('/auth/login', () => {
   it.each(Object.entries(EMAILS))('%s signs in with the demo password', async (_role, email) => {
@@ -43,7 +43,7 @@ describe('/users/register (sign-up, spec §7)', () => {
     expect(r.status).toBe(204);
     const user = (await admin().get(`/users?filter[email][_eq]=${email}&fields=id,role,status`)).data[0];
     expect(user.role).toBeNull();
-    const profile = (await admin().get(`/items/profiles?filter[user_id][_eq]=${user.id}&fields=full_name,role`)).data[0];
+    const profile = await profileOf(user.id, 'full_name,role');
     expect(profile).toEqual({ full_name: 'Maria das Dores', role: null });
   });
 });

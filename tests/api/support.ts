@@ -73,6 +73,20 @@ export async function asEveryone() {
   return { anonymous: anonymous(), producer, editor, super_admin } satisfies Record<Who, Api>;
 }
 
+/**
+ * A new user's profile. Directus runs the hook that writes it after the
+ * response (an after-commit action, as the admin's create-staff waits for it),
+ * so it is awaited here rather than read once.
+ */
+export async function profileOf(userId: string, fields: string): Promise<Record<string, any>> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const row = (await admin().get(`/items/profiles?filter[user_id][_eq]=${userId}&fields=${fields}`)).data?.[0];
+    if (row) return row;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`o perfil do usuário ${userId} não foi criado em 5 s`);
+}
+
 /** A staff user created for one test (e.g. a second producer in another municipality). */
 export async function createStaff(role: 'producer' | 'editor' | 'super_admin', municipalityName?: string) {
   const a = admin();
@@ -82,8 +96,8 @@ export async function createStaff(role: 'producer' | 'editor' | 'super_admin', m
   if (created.status !== 200) throw new Error(JSON.stringify(created.errors));
   if (municipalityName) {
     const m = await a.get(`/items/municipalities?filter[name][_eq]=${encodeURIComponent(municipalityName)}&fields=id`);
-    const p = await a.get(`/items/profiles?filter[user_id][_eq]=${created.data.id}&fields=id`);
-    await a.patch(`/items/profiles/${p.data[0].id}`, { municipality_id: m.data[0].id });
+    const profile = await profileOf(created.data.id, 'id');
+    await a.patch(`/items/profiles/${profile.id}`, { municipality_id: m.data[0].id });
   }
   return signIn(email);
 }
