@@ -8,10 +8,11 @@
  * (docs/decisions/006-publish-pipeline.md).
  *
  * Message in: `{ id, env }`; out: `{ ready: true }` once, then
- * `{ id, ok, error?, rss }` per job.
+ * `{ id, ok, error?, rss, timings? }` per job (timings: a warm render's).
  */
+import type { RenderTimings } from './warm-render.ts';
 export type WorkerJob = { id: number; env: Record<string, string> };
-export type WorkerReply = { ready: true } | { id: number; ok: boolean; error?: string; rss: number };
+export type WorkerReply = { ready: true } | { id: number; ok: boolean; error?: string; rss: number; timings?: RenderTimings };
 
 // As `astro build` has it before anything loads React (which picks its development or production build once, on load).
 process.env.NODE_ENV ??= 'production';
@@ -39,8 +40,8 @@ let kept: Kept | null = null;
 process.on('message', (job: WorkerJob) => {
   setEnv(job.env);
   // The config (astro.config.mjs) is imported afresh by a build() and reads this environment.
-  (kept ? renderTargeted(kept, process.env) : build({ logLevel: 'silent' })).then(
-    () => send({ id: job.id, ok: true, rss: process.memoryUsage().rss }),
+  (kept ? renderTargeted(kept, process.env) : build({ logLevel: 'silent' }).then(() => undefined)).then(
+    (timings) => send({ id: job.id, ok: true, rss: process.memoryUsage().rss, ...(timings ? { timings } : {}) }),
     (e: unknown) => send({ id: job.id, ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e), rss: process.memoryUsage().rss }),
   );
 });

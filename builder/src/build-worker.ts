@@ -10,6 +10,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import type { WorkerJob, WorkerReply } from './astro-worker.ts';
+import type { RenderTimings } from './warm-render.ts';
 import { captureOutput, howItEnded, type ChildOutput } from './child-output.ts';
 
 export type BuildWorkerOptions = {
@@ -100,8 +101,8 @@ export class BuildWorker {
     return done.then(() => {});
   }
 
-  /** Runs one build with `env` on top of the worker's environment; jobs queue behind each other. */
-  run(env: Record<string, string>): Promise<void> {
+  /** Runs one build with `env` on top of the worker's environment; jobs queue behind each other. Resolves with a warm render's timings. */
+  run(env: Record<string, string>): Promise<RenderTimings | undefined> {
     this.waiting++;
     const job = this.tail.then(() => {
       this.waiting--;
@@ -174,7 +175,7 @@ export class BuildWorker {
     return running;
   }
 
-  private async runNow(env: Record<string, string>): Promise<void> {
+  private async runNow(env: Record<string, string>): Promise<RenderTimings | undefined> {
     if (this.stopped) throw new Error('processo de build parado');
     const r = this.spawn();
     const { child } = r;
@@ -207,6 +208,7 @@ export class BuildWorker {
       r.firstRss ??= reply.rss;
       if (!reply.ok || r.jobs >= this.o.maxJobs || reply.rss > this.o.maxRssBytes || reply.rss - r.firstRss > this.o.maxGrowthBytes) this.recycle(r);
       if (!reply.ok) throw new Error(`astro build falhou:\n${(reply.error ?? '').slice(-3000)}`);
+      return reply.timings;
     } finally {
       if (this.current === r) hold(child, false);
     }

@@ -45,7 +45,13 @@ export const FULL_BUILD_LIMIT_MIN = 30;
 
 /** What a build was, as the log names it. */
 const buildKind = (req: BuildRequest) =>
-  req.full ? 'build completo' : req.news.length ? `publicação de ${req.news.length} notícia(s)` : 'mudança geral do site';
+  req.full
+    ? 'build completo'
+    : req.storiesOnly
+      ? `atualização ao vivo de ${req.news.length} cobertura(s)`
+      : req.news.length
+        ? `publicação de ${req.news.length} notícia(s)`
+        : 'mudança geral do site';
 
 /**
  * A failed build as the log shows it: its first line (what failed) and the

@@ -22,7 +22,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../../directus/scripts/lib/paths.ts';
-import { buildPlan, isTargetedBuild } from '@portal/domain/build-contract';
+import { buildPlan, inStoriesOnlyBuild } from '@portal/domain/build-contract';
 import { beginPostBuild } from './post-build.ts';
 import { loadedContent } from '../../site/src/build/load.ts';
 import { writeSearchIndex } from '../../site/src/build/search-index.ts';
@@ -85,24 +85,32 @@ async function indexRecent(out: string, into: string): Promise<number> {
   return writeSearchIndex(c, into, { recent: true });
 }
 
+/** Where a targeted build's time went, for the builder's log: pages written, and milliseconds per step. */
+export type RenderTimings = { pages: number; pathsMs: number; renderMs: number; indexMs: number };
+
 /** One targeted build with the kept renderer, into SITE_OUT_DIR of the (already set) environment. */
-export async function renderTargeted(p: Prerenderer, env: Record<string, string | undefined>, log: (s: string) => void = () => {}): Promise<void> {
+export async function renderTargeted(p: Prerenderer, env: Record<string, string | undefined>, log: (s: string) => void = () => {}): Promise<RenderTimings> {
   const out = env.SITE_OUT_DIR;
-  if (!out || !isTargetedBuild(buildPlan(env))) throw new Error('render sem build: só builds direcionados, com SITE_OUT_DIR');
+  const plan = buildPlan(env);
+  if (!out || !plan.targeted) throw new Error('render sem build: só builds direcionados, com SITE_OUT_DIR');
+  // A live entry's build: the coverage's own pages and the feeds that date it; no search entry changed.
+  const storiesOnly = plan.targeted.storiesOnly ? plan.targeted.slugs : null;
+  const t0 = performance.now();
   const { renderPath } = await generate;
   const options = p.app.getOptions();
   options.settings.config.outDir = pathToFileURL(`${path.resolve(out)}/`);
   // getStaticPaths results are cached per route by Astro: this build asks again.
   p.app.routeCache.clearAll();
   // The recent search index from the content these pages were rendered from, in this process (no second load).
-  const post = await beginPostBuild(ROOT, path.resolve(out), true, { index: (into) => indexRecent(out, into) });
+  const post = storiesOnly ? null : await beginPostBuild(ROOT, path.resolve(out), true, { index: (into) => indexRecent(out, into) });
   const seen = new Set<string>();
   const paths = (await p.getStaticPaths()).filter(({ pathname }) => {
     const key = pathname.replace(/\/$/, '');
     if (seen.has(key)) return false; // the first route wins, as in Astro's generation
     seen.add(key);
-    return true;
+    return !storiesOnly || inStoriesOnlyBuild(key, storiesOnly);
   });
+  const t1 = performance.now();
   const routes = new Set(paths.map((x) => x.route));
   try {
     let next = 0;
@@ -119,5 +127,7 @@ export async function renderTargeted(p: Prerenderer, env: Record<string, string 
   } finally {
     for (const route of routes) route.distURL = undefined; // Astro appends every file written to its route
   }
-  await post.finish(log);
+  const t2 = performance.now();
+  await post?.finish(log);
+  return { pages: paths.length, pathsMs: Math.round(t1 - t0), renderMs: Math.round(t2 - t1), indexMs: Math.round(performance.now() - t2) };
 }

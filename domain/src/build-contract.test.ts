@@ -20,6 +20,8 @@ import {
   FULL_PLAN,
   planEnv,
   targetedPlan,
+  inStoriesOnlyBuild,
+  isStoriesOnlyBuild,
   type BuildPlan,
   type TargetedRequest,
 } from './build-contract.ts';
@@ -220,6 +222,41 @@ describe('catchUpAfter (how soon a full build follows)', () => {
     expect(catchUpAfter(mergeRequests(publish, CATALOGUE), false)).toBe('soon');
   });
   it('a full build is the catch-up', () => expect(catchUpAfter({ full: true }, true)).toBe('none'));
+});
+
+describe('a live entry: only its coverage\'s own pages (storiesOnly, issue #30)', () => {
+  const entry: TargetedRequest = { full: false, news: ['c'], slugs: ['cheia'], storiesOnly: true };
+  const publish: TargetedRequest = { full: false, news: ['a'], slugs: ['slug-a'], months: ['2026-11'] };
+
+  it('crosses the hook seam and reaches the build as its plan', () => {
+    expect(parseBuildRequest(JSON.parse(JSON.stringify(entry)))).toEqual(entry);
+    expect(isStoriesOnlyBuild(crossed(entry))).toBe(true);
+    expect(isStoriesOnlyBuild(crossed(publish))).toBe(false);
+  });
+  it('means nothing without a story, or beside anything else the request asks', () => {
+    expect(parseBuildRequest({ news: [], slugs: [], storiesOnly: true })).toEqual(SITE_WIDE);
+    expect(parseBuildRequest({ news: ['c'], slugs: ['cheia'], months: ['2026-11'], storiesOnly: true })).not.toHaveProperty('storiesOnly');
+    expect(parseBuildRequest({ news: ['c'], slugs: ['cheia'], storiesOnly: 'yes' })).not.toHaveProperty('storiesOnly');
+  });
+  it('two entries merge into one stories-only build; anything else merged in makes it an ordinary one', () => {
+    const other: TargetedRequest = { full: false, news: ['d'], slugs: ['cop'], storiesOnly: true };
+    expect(mergeRequests(entry, other)).toEqual({ full: false, news: ['c', 'd'], slugs: ['cheia', 'cop'], storiesOnly: true });
+    expect(mergeRequests(entry, publish)).toEqual({ full: false, news: ['c', 'a'], slugs: ['cheia', 'slug-a'], months: ['2026-11'] });
+    expect(mergeRequests(publish, entry)).not.toHaveProperty('storiesOnly');
+    expect(mergeRequests(entry, LIVE_ONLY)).not.toHaveProperty('storiesOnly');
+    expect(mergeRequests(entry, SITE_WIDE)).toMatchObject({ lists: 'all' });
+    expect(mergeRequests(entry, { full: true })).toEqual({ full: true });
+  });
+  it('owes no catch-up: every page it changes was written; one whose page went still does', () => {
+    expect(catchUpAfter(entry, false)).toBe('none');
+    expect(catchUpAfter(entry, true)).toBe('soon');
+  });
+  it('writes the stories\' own folders and the feeds that date them, nothing else', () => {
+    for (const p of ['/news/cheia', '/news/cheia/', '/news/cheia/ao-vivo.json', '/news/cheia/atualizacoes/3', 'rss.xml', '/news-sitemap.xml']) expect(inStoriesOnlyBuild(p, ['cheia']), p).toBe(true);
+    for (const p of ['/', '/index.html', '/news/cheia-2', '/news/outra/', '/category/politica/rss.xml', '/sitemaps/news-2026-11.xml', '/live.json', '/search-delta.json'])
+      expect(inStoriesOnlyBuild(p, ['cheia']), p).toBe(false);
+    expect(inStoriesOnlyBuild('/news/', [''])).toBe(false);
+  });
 });
 
 describe('the builder status, one shape for every reader (issue #31)', () => {

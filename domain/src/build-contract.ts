@@ -48,6 +48,13 @@ export type TargetedRequest = {
    * stories otherwise renders only their lists).
    */
   lists?: false | 'all';
+  /**
+   * Only the listed stories' own pages (everything under /news/<slug>/) and
+   * the feeds that date them (STORY_ONLY_FEEDS): a live coverage's new or
+   * changed entry (issue #30), which changes no list, card, month or search
+   * entry. Kept by a merge only while every request in it has it.
+   */
+  storiesOnly?: true;
 };
 export type BuildRequest = { full: true } | TargetedRequest;
 
@@ -91,6 +98,7 @@ export const buildPlanSchema = z
         months: z.array(z.string().refine(isMonthKey, 'mês AAAA-MM')).optional(),
         named: namedSchema.optional(),
         lists: z.union([z.literal(false), z.literal('all')]).optional(),
+        storiesOnly: z.literal(true).optional(),
         /** The live release the build is laid over (its search delta is read there). */
         previousRelease: z.string(),
         /**
@@ -161,6 +169,7 @@ export function targetedPlan(req: TargetedRequest, previousRelease: string, news
       ...(req.months?.length ? { months: req.months } : {}),
       ...(req.named ? { named: req.named } : {}),
       ...(req.lists !== undefined ? { lists: req.lists } : {}),
+      ...(req.storiesOnly ? { storiesOnly: true as const } : {}),
       ...(newsSnapshot ? { newsSnapshot } : {}),
     },
   };
@@ -234,6 +243,26 @@ export function listedIds(plan: BuildPlan): string[] | null {
   return plan.targeted ? plan.targeted.news.filter(Boolean) : null;
 }
 
+/** A build of the listed stories' own pages only (TargetedRequest.storiesOnly). */
+export const isStoriesOnlyBuild = (plan: BuildPlan): boolean => !!plan.targeted?.storiesOnly;
+
+/** The feeds that give a live coverage's newest entry as its update time (site/src/lib/feeds.ts). */
+export const STORY_ONLY_FEEDS: readonly string[] = ['/rss.xml', '/news-sitemap.xml'];
+
+/**
+ * Whether a page at `pathname` is written by a stories-only build of the
+ * stories at `slugs`: their own folder, and the feeds that date them.
+ * @example inStoriesOnlyBuild('/news/cheia/ao-vivo.json', ['cheia']) // true
+ * inStoriesOnlyBuild('/rss.xml', ['cheia']) // true
+ * inStoriesOnlyBuild('/', ['cheia']) // false (the home page's card did not change)
+ * inStoriesOnlyBuild('/news/outra/', ['cheia']) // false
+ */
+export function inStoriesOnlyBuild(pathname: string, slugs: readonly string[]): boolean {
+  const p = pathname.startsWith('/') ? pathname : `/${pathname}`;
+  if (STORY_ONLY_FEEDS.includes(p)) return true;
+  return slugs.some((slug) => !!slug && (p === `/news/${slug}` || p.startsWith(`/news/${slug}/`)));
+}
+
 /**
  * How soon a full build must follow a targeted one (the catch-up): what a
  * targeted build does not re-render is old story pages. Their related news,
@@ -252,6 +281,8 @@ export function listedIds(plan: BuildPlan): string[] | null {
 export function catchUpAfter(req: BuildRequest, pageRemoved: boolean): 'none' | 'soon' | 'later' {
   if (req.full) return 'none';
   if (pageRemoved || rendersEveryList(req) || req.named) return 'soon';
+  // Nothing but the stories' own pages changed, and they were all written.
+  if (req.storiesOnly) return 'none';
   return 'later';
 }
 
@@ -282,7 +313,7 @@ function mergeNamed(a: NamedLists | undefined, b: NamedLists | undefined): Named
 /** The body a hook sent, checked: anything malformed is refused, never widened to a full build. */
 export function parseBuildRequest(body: unknown): BuildRequest | null {
   if (!body || typeof body !== 'object') return null;
-  const b = body as { full?: unknown; news?: unknown; slugs?: unknown; named?: unknown; months?: unknown; lists?: unknown };
+  const b = body as { full?: unknown; news?: unknown; slugs?: unknown; named?: unknown; months?: unknown; lists?: unknown; storiesOnly?: unknown };
   if (b.full === true) return { full: true };
   const list = (v: unknown): string[] | null =>
     v === undefined ? [] : Array.isArray(v) && v.every((x) => typeof x === 'string' && x.length <= 320) ? (v as string[]) : null;
@@ -293,10 +324,20 @@ export function parseBuildRequest(body: unknown): BuildRequest | null {
   if (!news || !slugs || !months || !months.every(isMonthKey) || !named) return null;
   // A batch that large touches most lists anyway: one full build, nothing dropped.
   if (news.length > MAX_REQUEST_IDS || slugs.length > MAX_REQUEST_IDS * 2 || months.length > MAX_REQUEST_IDS * 2) return { full: true };
-  return targeted(news, slugs, months, mergeNamed(named, undefined), b.lists === false, b.lists === 'all');
+  return targeted(news, slugs, months, mergeNamed(named, undefined), b.lists === false, b.lists === 'all', b.storiesOnly === true);
 }
 
-function targeted(news: string[], slugs: string[], months: string[], named: NamedLists | undefined, noLists: boolean, allLists = false): TargetedRequest {
+function targeted(
+  news: string[],
+  slugs: string[],
+  months: string[],
+  named: NamedLists | undefined,
+  noLists: boolean,
+  allLists = false,
+  storiesOnly = false,
+): TargetedRequest {
+  // Only stories, and nothing else asked of the build: their own pages.
+  const onlyStories = storiesOnly && news.length > 0 && !named && !months.length && !allLists && !noLists;
   return {
     full: false,
     news: uniq(news),
@@ -306,6 +347,7 @@ function targeted(news: string[], slugs: string[], months: string[], named: Name
     ...(noLists && !named && !news.length ? { lists: false as const } : {}),
     // Without a story or a named list, "every list" is the default; with one, it is said.
     ...(allLists && (news.length || named) ? { lists: 'all' as const } : {}),
+    ...(onlyStories ? { storiesOnly: true as const } : {}),
   };
 }
 
@@ -316,7 +358,7 @@ export const rendersEveryList = (r: TargetedRequest) => r.lists === 'all' || (!r
 
 /** Two requests as one: stories, addresses and months unioned; full wins; every list page unless neither asks for one. */
 export function mergeRequests(a: BuildRequest | null, b: BuildRequest): BuildRequest {
-  if (!a) return b.full ? b : targeted(b.news, b.slugs, b.months ?? [], mergeNamed(b.named, undefined), b.lists === false, b.lists === 'all');
+  if (!a) return b.full ? b : targeted(b.news, b.slugs, b.months ?? [], mergeNamed(b.named, undefined), b.lists === false, b.lists === 'all', b.storiesOnly);
   if (a.full || b.full) return { full: true };
   const noLists = asksNoLists(a) && asksNoLists(b) && (a.lists === false || b.lists === false);
   return targeted(
@@ -326,6 +368,7 @@ export function mergeRequests(a: BuildRequest | null, b: BuildRequest): BuildReq
     mergeNamed(a.named, b.named),
     noLists,
     rendersEveryList(a) || rendersEveryList(b),
+    !!a.storiesOnly && !!b.storiesOnly,
   );
 }
 export function mergeTargeted(a: TargetedRequest | null, b: TargetedRequest): TargetedRequest {

@@ -64,6 +64,7 @@ describe('live coverage pipeline', () => {
     const other = ok(await who.editor.post('/items/news', newsFactory({ title: `Outra ${Date.now()}`, status: 'published' }))) as { slug: string };
     await until(() => page(other.slug) !== '', 'outra notícia no ar');
     const untouched = statSync(file('news', other.slug, 'index.html')).mtimeMs;
+    const [home, rss] = [statSync(file('index.html')).mtimeMs, statSync(file('rss.xml')).mtimeMs];
     const draft = ok(await who.editor.post('/items/news_live_entries', { news_id: coverage.id, body: '<p>Rascunho secreto da redação</p>', status: 'draft' })) as { id: string };
     // Action
     const entry = ok(
@@ -74,10 +75,12 @@ describe('live coverage pipeline', () => {
     expect(entryIn(entry.id)!.html).toBe('<p>A berlinda deixou a <strong>Catedral da Sé</strong>.</p>');
     expect(page(coverage.slug)).toContain('Catedral da Sé');
     const requests = builder.received.filter((r) => r.at >= since).map((r) => r.request);
-    expect(requests).toContainEqual(expect.objectContaining({ full: false, news: [coverage.id] }));
+    expect(requests).toContainEqual({ full: false, news: [coverage.id], slugs: [coverage.slug], storiesOnly: true });
     expect(requests.some((r) => r.full)).toBe(false);
-    // Only the coverage was rendered again, not every story.
+    // Only the coverage's own pages and the feeds that date it were rendered again: no other story, not the home page.
     expect(statSync(file('news', other.slug, 'index.html')).mtimeMs).toBe(untouched);
+    expect(statSync(file('index.html')).mtimeMs).toBe(home);
+    expect(statSync(file('rss.xml')).mtimeMs).toBeGreaterThan(rss);
     expect(entryIn(draft.id)).toBeUndefined();
     expect(page(coverage.slug)).not.toContain('Rascunho secreto');
     expect(readFileSync(file('news', coverage.slug, 'ao-vivo.json'), 'utf8')).not.toContain('Rascunho secreto');

@@ -3,10 +3,11 @@
  * (its warm live lane and its catch-up full builds), its first full build,
  * and the front server serving the live release — in the bench's process, or
  * in its own (`separateFront`) when the bench loads it with readers, so the
- * load generator never shares the origin's event loop.
+ * load generator never shares the origin's event loop. The builder's log
+ * (each build's kind, duration and timings) is kept in <work>/<name>.builder.log.
  */
 import http from 'node:http';
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { startBuilder } from '@portal/builder/service';
@@ -26,13 +27,15 @@ export async function startPipeline(o: {
   admin?: boolean;
   separateFront?: boolean;
 }): Promise<Pipeline> {
+  const builderLog = path.join(o.work, `${o.name}.builder.log`);
   const builder = startBuilder({
     releasesRoot: path.join(o.work, o.name),
     directusUrl: o.directus.url,
     directusToken: o.directus.env.PORTAL_SITE_READER_TOKEN!,
     siteUrl: o.siteUrl,
     token: o.builderToken,
-    log: () => {},
+    // Each build's timings, to read after the run (the bench's own output stays its figures).
+    log: (line) => appendFileSync(builderLog, `${new Date().toISOString()} ${line}\n`),
   });
   const builderServer = http.createServer(builder.handler).listen(o.ports.builder, '127.0.0.1');
   const adminDir = path.join(o.work, o.admin === false ? 'no-admin' : 'admin');

@@ -5,7 +5,7 @@ import { archiveMonthPages, archiveMonths, archiveScope, byYear, inLists, inScop
 const s = (id: string, publishedAt: string, updatedAt: string | null = null) => ({ id, publishedAt, updatedAt });
 // Newest first, as the content loader gives them.
 /** A targeted build's plan listing `ids` (comma-separated), or a full build's (null). */
-const plan = (ids: string | null, o: { months?: string[]; named?: NamedLists; lists?: false | 'all' } = {}): BuildPlan =>
+const plan = (ids: string | null, o: { months?: string[]; named?: NamedLists; lists?: false | 'all'; storiesOnly?: true } = {}): BuildPlan =>
   ids === null ? FULL_PLAN : { targeted: { news: ids.split(',').filter(Boolean), slugs: [], previousRelease: '/live', ...o } };
 /** A full build's story process `index` of two. */
 const shard = (index: number): BuildPlan => ({ shard: { index, count: 2 } });
@@ -35,6 +35,10 @@ describe('archive scope of a build', () => {
     expect(archiveScope(news, plan('n4,gone'))).toBe('all');
   });
 
+  it('a live entry (stories only) writes no month: the coverage is listed where it was', () => {
+    expect(archiveScope(news, plan('n4', { storiesOnly: true }))).toEqual(new Set());
+  });
+
   it('a story moved to another date rewrites the month it left too', () => {
     expect(archiveScope(news, plan('n2', { months: ['2026-08', '2026-10'] }))).toEqual(new Set(['2026-08', '2026-10']));
   });
@@ -58,6 +62,10 @@ describe('list pages of a build', () => {
     const none = { category: new Set(), municipio: new Set(), autor: new Set() };
     expect(listScope(shard(1), [], null)).toEqual(none);
     expect(listScope(shard(0), [], null)).toBe('all');
+  });
+  it('none for a live entry (stories only): no card or list changed', () => {
+    const scope = listScope(plan('a', { storiesOnly: true }), [l('politica', 'belem', 'joana')], [l('politica', 'belem', 'joana')]);
+    expect(scope).toEqual({ category: new Set(), municipio: new Set(), autor: new Set() });
   });
   it('none for settings, ads and events (LIVE_ONLY: /live.json brings them to the list pages)', () => {
     const scope = listScope(plan('', { lists: false }), [], null);

@@ -10,7 +10,7 @@
  * cannot know from the request: that build writes every month.
  */
 import { writeFileSync } from 'node:fs';
-import { isStoryHelper, listedIds, namedLists, type BuildPlan } from '@portal/domain/build-contract';
+import { isStoriesOnlyBuild, isStoryHelper, listedIds, namedLists, type BuildPlan } from '@portal/domain/build-contract';
 import {
   type ArchiveRoot,
   groupByMonth,
@@ -37,8 +37,8 @@ export type ArchiveScope = 'all' | ReadonlySet<MonthKey>;
  * archiveScope(stories, { shard: { index: 1, count: 2 } }) // Set {} (a full build's story helper)
  */
 export function archiveScope(stories: readonly Story[], plan: BuildPlan): ArchiveScope {
-  // A full build's story helper writes story pages only (its build writes the months).
-  if (isStoryHelper(plan)) return new Set();
+  // A full build's story helper writes story pages only (its build writes the months); so does a live entry's build.
+  if (isStoryHelper(plan) || isStoriesOnlyBuild(plan)) return new Set();
   const wanted = listedIds(plan);
   if (!wanted) return 'all';
   // The months the request names: where the stories were listed before the change (issue #8).
@@ -104,8 +104,8 @@ export function listScope(plan: BuildPlan, now: readonly Listed[], before: reado
   const ids = listedIds(plan);
   const named = ids ? namedLists(plan) : null;
   const lists = plan.targeted?.lists;
-  // Settings, ads, events (LIVE_ONLY): no per-list page; /live.json brings them to those pages. Nor a full build's story helper.
-  if ((ids && !ids.length && lists === false && !named) || isStoryHelper(plan)) return { category: new Set(), municipio: new Set(), autor: new Set() };
+  // Settings, ads, events (LIVE_ONLY): no per-list page; /live.json brings them to those pages. Nor a full build's story helper, nor a live entry's build.
+  if ((ids && !ids.length && lists === false && !named) || isStoryHelper(plan) || isStoriesOnlyBuild(plan)) return { category: new Set(), municipio: new Set(), autor: new Set() };
   if (!ids || lists === 'all' || (!ids.length && !named) || (ids.length && before === null)) return 'all';
   // A catalogue change's lists: those that exist (wholeLists); an old address keeps its pages until the catch-up.
   const pick = (k: ListKind) => new Set([...(k === 'autor' ? [] : whole[k]), ...[...now, ...(before ?? [])].map((s) => s[k]).filter((v): v is string => !!v)]);

@@ -77,7 +77,8 @@ export function liveEntryHooks(o: { knex: Db; notify: (req: BuildRequest) => Pro
     const rows: Row[] = entryIds.length ? await knex('news_live_entries').whereIn('id', entryIds).select('news_id', 'status', 'published_at') : [];
     if (!wasPublic && !rows.some((r) => isPublicOn(r, covers, now))) return;
     const visible = [...covers.values()].filter((c) => isCoveragePublic(c, now));
-    if (visible.length) await o.notify({ full: false, news: visible.map((c) => c.id), slugs: visible.map((c) => c.slug) });
+    // An entry changes its coverage's own pages and the feeds that date it, nothing else (no list, card or month).
+    if (visible.length) await o.notify({ full: false, news: visible.map((c) => c.id), slugs: visible.map((c) => c.slug), storiesOnly: true });
   };
   /** The entries as stored before a write, their coverages, and whether readers saw any of them. */
   const before = async (db: Db, keys: Keys): Promise<{ rows: Row[]; coverages: Map<string, Coverage>; wasPublic: boolean }> => {
