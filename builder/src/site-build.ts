@@ -9,7 +9,6 @@
  * See docs/decisions/006-publish-pipeline.md.
  */
 import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { isUsableSlug, type SkippedRecord } from '@portal/domain/text-limits';
 import path from 'node:path';
@@ -20,6 +19,7 @@ import type { Releases } from './releases.ts';
 import { BuildWorker, type BuildWorkerOptions } from './build-worker.ts';
 import type { PausableGroups } from './pausable.ts';
 import { ASTRO_BUILD_ARGS, ASTRO_NODE_ARGS } from './astro-cli.ts';
+import { lowerPriority } from './priority.ts';
 import { captureOutput, howItEnded } from './child-output.ts';
 
 export type SiteBuildOptions = {
@@ -88,15 +88,9 @@ export function runAstro(outDir: string, o: SiteBuildOptions, extraEnv: Record<s
       process.removeListener('exit', killGroup);
       if (group) killGroup();
     });
-    if (opts.low && child.pid) {
-      try {
-        // A full build shares the machine with publishes: it yields the CPU to them (its search index inherits this;
-        // its page processes step back further, to 19: story-shards.ts).
-        setPriority(child.pid, FULL_BUILD_NICE);
-      } catch {
-        // Not permitted here: it still runs, at normal priority.
-      }
-    }
+    // A full build shares the machine with publishes and the newsroom: it yields the CPU to them (its search index
+    // inherits this; its page processes step back further, to 19: story-shards.ts), its session included (priority.ts).
+    if (opts.low && child.pid) lowerPriority(child.pid, FULL_BUILD_NICE, group);
     const output = captureOutput(child);
     child.on('error', reject);
     void output.ended.then((end) =>
