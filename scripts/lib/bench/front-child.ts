@@ -9,6 +9,10 @@ import type { FrontOptions } from '@portal/edge/front-server';
 
 export async function startFrontProcess(o: FrontOptions): Promise<ChildProcess> {
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], { env: { ...process.env, FRONT_OPTIONS: JSON.stringify(o) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // A bench that ends, even by a crash, takes its front server along (left behind, it holds the port of the next run).
+  const stop = () => child.kill();
+  process.once('exit', stop);
+  child.once('exit', () => process.removeListener('exit', stop));
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
       if (String(d).includes('ready')) resolve();

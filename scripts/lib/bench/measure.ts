@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
  * /proc per sample, one small file per process (the sampler runs every 100 ms
  * beside the build it measures, on the same two cores).
  */
-function treeRssKb(root: number): number {
+export function treeRssKb(root: number): number {
   const page = 4; // KB: /proc/<pid>/stat counts resident pages
   const children = new Map<number, number[]>();
   const rss = new Map<number, number>();
@@ -53,6 +53,18 @@ export function runMeasured(cmd: string, args: string[], env: Record<string, str
       resolve({ ms: Date.now() - t0, peakRssMb: Math.round(peak / 1024), ok: code === 0, output });
     });
   });
+}
+
+/** Samples the resident memory of `root`'s whole tree every `everyMs` until `stop`, which gives the peak (MB). */
+export function treePeak(root: number, everyMs = 200): { stop(): number } {
+  let peak = treeRssKb(root);
+  const timer = setInterval(() => (peak = Math.max(peak, treeRssKb(root))), everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.round(Math.max(peak, treeRssKb(root)) / 1024);
+    },
+  };
 }
 
 export function percentile(values: number[], p: number): number {

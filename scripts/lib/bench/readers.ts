@@ -57,8 +57,8 @@ export function cpuUs(pid: number): number {
   }
 }
 
-/** The editor loading the admin's news list (its first page, as the screen asks) every 200 ms: `api` is Directus's base (`<site>/api` through the front). */
-export async function editorList(api: string, token: string, stopAt: number | (() => boolean)) {
+/** The editor loading the admin's news list (its first page, as the screen asks) every `everyMs`: `api` is Directus's base (`<site>/api` through the front). */
+export async function editorList(api: string, token: string, stopAt: number | (() => boolean), everyMs = 200) {
   const lat: number[] = [];
   let errors = 0;
   const going = typeof stopAt === 'number' ? () => Date.now() < stopAt : () => !stopAt();
@@ -75,7 +75,7 @@ export async function editorList(api: string, token: string, stopAt: number | ((
       errors++;
     }
     lat.push(performance.now() - t0);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   return { lat, errors };
 }
