@@ -17,6 +17,7 @@
 import http from 'node:http';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { ARTICLE_VIEW_CALLS, BROWSER_UA } from './readers.ts';
@@ -148,6 +149,14 @@ export function summarize(s: ViewStats, o: { inFlight: number; workers: number; 
 
 type CallAnswer = { status: number; body: string };
 
+/** A body as the browser reads it: nginx gzips the view's JSON answer (the front server does not). */
+function decoded(body: Buffer, encoding: string | undefined): Buffer {
+  if (encoding === 'gzip') return gunzipSync(body);
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'deflate') return inflateSync(body);
+  return body;
+}
+
 /** One call on the view's own agent (its one connection); the POST's body kept, /live.json's read and dropped. */
 function call(
   target: { host: string; port: number; hostHeader: string },
@@ -159,8 +168,8 @@ function call(
     const headers: Record<string, string | number> = {
       host: target.hostHeader,
       'user-agent': BROWSER_UA,
-      // What a browser asks for: the front server answers compressed (cached per file), as to readers.
-      'accept-encoding': 'gzip, deflate, br, zstd',
+      // What a browser asks for (less zstd, which Node 22 cannot read back): pages and JSON come compressed, as to readers.
+      'accept-encoding': 'gzip, deflate, br',
       accept: c.method === 'POST' ? '*/*' : 'application/json',
     };
     if (c.body !== undefined) {
@@ -173,7 +182,13 @@ function call(
       res.on('data', (d: Buffer) => {
         if (keep) chunks.push(d);
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: keep ? Buffer.concat(chunks).toString('utf8') : '' }));
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode ?? 0, body: keep ? decoded(Buffer.concat(chunks), res.headers['content-encoding']).toString('utf8') : '' });
+        } catch (e) {
+          reject(e instanceof Error ? e : new Error(String(e)));
+        }
+      });
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
