@@ -27,19 +27,30 @@
  *                                       its coverage's feed while the newsroom's rhythm goes on (on screens
  *                                       ≤ 10 s p95, most polls 304, editor's list ≤ 300 ms), first paint of a
  *                                       2,000-entry coverage (≤ 100 KB of HTML) and its island (≤ 10 KB gzip)
- *   npm run bench -- --full-build [--news N]  only the full build `npm start` runs (issue #33) at 100,000
- *                                       stories, nobody reading: its time (≤ 180 s), the whole stack's peak
- *                                       memory (≤ 4 GB) and the editor's list meanwhile (p95 ≤ 300 ms)
  *   npm run bench -- --push [--subscriptions N]  only breaking-news alerts (issue #29): one alert to
  *                                       100,000 subscriptions through a local push service that decrypts
  *                                       each (goal ≤ 60 s), the editor's list p95 meanwhile (≤ 300 ms)
+ *   npm run bench -- --breaking [--news N] [--minutes M] [--crowd N] [--crowd-workers W] [--prod]
+ *                                       only a breaking-news day (issue #33), at 100,000 stories and for 10 min
+ *                                       unless told: the stack as `npm start` runs it (`--prod`: nginx, reader
+ *                                       edge, two Directus on PostgreSQL + Redis), and all at once a crowd of
+ *                                       distinct readers (N views in flight, default 400; each a new connection
+ *                                       from its own 127.x.y.z, the page's real calls, caps on), the newsroom's
+ *                                       rhythm, the editor's list every 250 ms and the builder's own catch-up
+ *                                       builds; every acknowledged view checked in the database's counters, the
+ *                                       editor's list during a full build with no reader, CPU per view of each
+ *                                       process and the bottleneck, the stack's peak memory (process tree).
+ *                                       docs/benchmarks/breaking-<db>-<news>.json, the previous run kept inside
+ *   npm run bench -- --crowd-ceiling [--crowd N] [--duration S]  the crowd generator's own ceiling: the
+ *                                       same readers against a server that answers at once
+ *                                       (docs/benchmarks/breaking-ceiling.json)
  * Results: docs/benchmarks/latest.{json,md} and a dated copy.
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { ROOT } from '../directus/scripts/lib/paths.ts';
@@ -70,12 +81,17 @@ const { values: args } = parseArgs({
     backup: { type: 'boolean', default: false },
     push: { type: 'boolean', default: false },
     live: { type: 'boolean', default: false },
-    'full-build': { type: 'boolean', default: false },
     'live-readers': { type: 'string', default: '1000' },
     'live-entries': { type: 'string', default: '2000' },
     subscriptions: { type: 'string', default: '100000' },
     import: { type: 'boolean', default: false },
     'slow-3g': { type: 'boolean', default: false },
+    breaking: { type: 'boolean', default: false },
+    minutes: { type: 'string', default: '10' },
+    // Views in flight at once (each one a reader: its own connection and address).
+    crowd: { type: 'string', default: '400' },
+    'crowd-workers': { type: 'string', default: '1' },
+    'crowd-ceiling': { type: 'boolean', default: false },
     news: { type: 'string', default: '100000' },
     // With --readers: the production topology (nginx, reader edge, two Directus on PostgreSQL + Redis).
     prod: { type: 'boolean', default: false },
@@ -111,6 +127,22 @@ async function writeReaders(name: string, out: unknown) {
   writeFileSync(path.join(ROOT, `docs/benchmarks/readers/${name}.json`), JSON.stringify(out, null, 2));
 }
 
+/** A record of docs/benchmarks/, the previous run of the same name kept inside it (one run per file). */
+function writeRecord(file: string, out: Record<string, unknown>) {
+  const target = path.join(ROOT, 'docs/benchmarks', file);
+  let previous: unknown = null;
+  try {
+    const old = JSON.parse(readFileSync(target, 'utf8')) as Record<string, unknown>;
+    delete old.previous;
+    previous = old;
+  } catch {
+    /* first run */
+  }
+  mkdirSync(path.dirname(target), { recursive: true });
+  writeFileSync(target, JSON.stringify({ ...out, previous }, null, 2));
+  log(`resultado em docs/benchmarks/${file}`);
+}
+
 /** Stories a reader can open: published and not scheduled for later (a scheduled one is "Notícia não encontrada"). */
 const readableNews = async (k: typeof knex, now = new Date()) =>
   (await k('news')
@@ -128,6 +160,118 @@ const nginxWorkers = (master: number): Record<string, number> =>
       .filter(Boolean)
       .map((pid, i) => [`nginx ${i + 1}`, Number(pid)]),
   );
+
+if (args['crowd-ceiling']) {
+  // The generator against a server that answers each call at once: the most views/s it can make here.
+  const { startCrowd, startTrivialServer } = await import('./lib/bench/crowd.ts');
+  const { cpuUs } = await import('./lib/bench/readers.ts');
+  const server = await startTrivialServer(base + 20);
+  try {
+    const newsIds = Array.from({ length: 1000 }, () => randomUUID());
+    const crowd = startCrowd({ origin: `http://127.0.0.1:${base + 20}`, newsIds, inFlight: Number(args.crowd), durationMs: Number(args.duration) * 1000, workers: Number(args['crowd-workers']) });
+    const cpu0 = { generator: cpuUs(crowd.pid), server: cpuUs(server.pid) };
+    // Read just before the generator exits: its CPU time is gone with it.
+    const [r, cpu1] = await Promise.all([
+      crowd.result,
+      new Promise<{ generator: number; server: number }>((resolve) => {
+        let last = cpu0;
+        const timer = setInterval(() => {
+          const g = cpuUs(crowd.pid);
+          if (g === 0) {
+            clearInterval(timer);
+            resolve(last);
+          } else last = { generator: g, server: cpuUs(server.pid) };
+        }, 100);
+      }),
+    ]);
+    const perView = (us: number) => Math.round(us / Math.max(1, r.acknowledged));
+    const out = {
+      machine: { host: os.hostname(), cpu: os.cpus()[0]?.model, cores: os.cpus().length, node: process.version, date: new Date().toISOString() },
+      what: 'o gerador de leitores (scripts/lib/bench/crowd.ts) contra um servidor que responde na hora, cada um no seu processo',
+      readers: r,
+      cpuPerViewUs: { generator: perView(cpu1.generator - cpu0.generator), server: perView(cpu1.server - cpu0.server) },
+    };
+    console.log(JSON.stringify(out, null, 2));
+    writeRecord('breaking-ceiling.json', out);
+  } finally {
+    server.stop();
+  }
+  process.exit(0);
+}
+
+if (args.breaking && args.prod) {
+  const { startProdTopology } = await import('./lib/prod/topology.ts');
+  const { breakingBench } = await import('./lib/bench/breaking.ts');
+  const { Redis } = await import('ioredis');
+  const redisUrl = 'redis://127.0.0.1:6379/6';
+  const redis = new Redis(redisUrl);
+  await redis.flushdb();
+  redis.disconnect();
+  const prod = await startProdTopology({
+    dataDir: path.join(work, 'prod'),
+    pgDatabase: 'portal_bench_breaking',
+    port: base + 10,
+    directusPorts: [base + 11, base + 12],
+    builderPort: base + 13,
+    readersPort: base + 14,
+    redisUrl,
+    fresh: true,
+    // The caps stay on (issue #33): every reader has an address of its own.
+    directusExtra: { LOG_LEVEL: 'error' },
+    log,
+  });
+  const pk = knexFromEnv(prod.directus[0]!.env);
+  try {
+    const padmin = tokenClient(prod.directus[0]!.url, prod.directus[0]!.env.ADMIN_TOKEN!) as unknown as PortalClient;
+    const pusers = await ensureDemoUsers(padmin, () => {});
+    // PostgreSQL and Redis are the machine's services, outside the bench's tree: their time and memory count too.
+    const service = (name: string) => {
+      try {
+        return Number(execFileSync('pgrep', ['-o', '-x', name], { encoding: 'utf8' }).trim()) || null;
+      } catch {
+        return null; // not running here (pgrep found none)
+      }
+    };
+    const services = Object.fromEntries(
+      [
+        ['PostgreSQL', service('postgres')],
+        ['Redis', service('redis-server')],
+      ].filter((e): e is [string, number] => e[1] !== null),
+    );
+    const news = Number(args.news);
+    const out = await breakingBench({
+      mode: 'prod',
+      db: 'postgres',
+      knex: pk,
+      admin: padmin,
+      images: await uploadDemoImages(padmin, 8),
+      authorIds: Object.values(pusers),
+      news,
+      minutes: Number(args.minutes),
+      inFlight: Number(args.crowd),
+      workers: Number(args['crowd-workers']),
+      groups: {
+        'Directus 1': prod.directus[0]!.child.pid!,
+        'Directus 2': prod.directus[1]!.child.pid!,
+        'borda de leitores': prod.readersPid,
+        nginx: prod.nginx.process.pid!,
+        ...services,
+      },
+      async start() {
+        await prod.builder.trigger({ full: true });
+        // Stopped with the topology, in the finally below.
+        return { origin: prod.url, builder: prod.builder, groups: {}, stop: async () => {} };
+      },
+      log,
+    });
+    console.log(JSON.stringify(out.goals, null, 2));
+    writeRecord(`breaking-prod-postgres-${news}.json`, out);
+  } finally {
+    await pk.destroy();
+    await prod.stop();
+  }
+  process.exit(0);
+}
 
 if (args.readers && args.prod) {
   const { startProdTopology } = await import('./lib/prod/topology.ts');
@@ -197,8 +341,8 @@ const directus = await startDirectusInstance({
     // The local push service of `--push` (scripts/lib/bench/push.ts) is where subscriptions point.
     PORTAL_PUSH_SERVICES: `http://127.0.0.1:${PORTS.pushReceiver}`,
     LOG_LEVEL: 'error',
-    // `--live` measures the product with its caps on (its readers only poll static files, but nothing is lifted).
-    ...(args.live || args['full-build'] ? {} : LIFTED_CAPS),
+    // `--live` and `--breaking` measure the product with its caps on (nothing is lifted; `--breaking`'s readers each have their own address).
+    ...(args.live || args.breaking ? {} : LIFTED_CAPS),
   },
 });
 const admin = tokenClient(directus.url, directus.env.ADMIN_TOKEN!) as unknown as PortalClient;
@@ -332,11 +476,36 @@ if (args.live) {
   );
 }
 
-if (args['full-build']) {
-  const { fullBuildBench } = await import('./lib/bench/full-build.ts');
-  await alone(`full-build-${db}.json`, () =>
-    fullBuildBench({ knex, directus, images, authorIds: Object.values(users), news: Number(args.news), work, siteUrl, builderToken, ports: PORTS, db, log }),
-  );
+if (args.breaking) {
+  const { breakingBench } = await import('./lib/bench/breaking.ts');
+  const news = Number(args.news);
+  try {
+    const out = await breakingBench({
+      mode: 'embedded',
+      db,
+      knex,
+      admin,
+      images,
+      authorIds: Object.values(users),
+      news,
+      minutes: Number(args.minutes),
+      inFlight: Number(args.crowd),
+      workers: Number(args['crowd-workers']),
+      groups: { Directus: directus.child.pid! },
+      async start() {
+        // As `npm start` runs it; the front server (with its reader edge) in its own process, so its CPU is its own.
+        const p = await startPipeline({ work, name: 'breaking-site', directus, siteUrl, builderToken, ports: PORTS, admin: false, separateFront: true });
+        return { origin: siteUrl, builder: p.builder, groups: { 'servidor da frente (borda)': p.frontPid }, stop: () => p.stop() };
+      },
+      log,
+    });
+    console.log(JSON.stringify(out.goals, null, 2));
+    writeRecord(`breaking-${db}-${news}.json`, out);
+  } finally {
+    await knex.destroy();
+    await directus.stop();
+  }
+  process.exit(0);
 }
 
 if (args.readers) {

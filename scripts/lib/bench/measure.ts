@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
  * /proc per sample, one small file per process (the sampler runs every 100 ms
  * beside the build it measures, on the same two cores).
  */
-export function treeRssKb(root: number): number {
+function treeRssKb(root: number): number {
   const page = 4; // KB: /proc/<pid>/stat counts resident pages
   const children = new Map<number, number[]>();
   const rss = new Map<number, number>();
@@ -55,20 +55,128 @@ export function runMeasured(cmd: string, args: string[], env: Record<string, str
   });
 }
 
-/** Samples the resident memory of `root`'s whole tree every `everyMs` until `stop`, which gives the peak (MB). */
-export function treePeak(root: number, everyMs = 200): { stop(): number } {
-  let peak = treeRssKb(root);
-  const timer = setInterval(() => (peak = Math.max(peak, treeRssKb(root))), everyMs);
-  return {
-    stop() {
-      clearInterval(timer);
-      return Math.round(Math.max(peak, treeRssKb(root)) / 1024);
-    },
-  };
-}
-
 export function percentile(values: number[], p: number): number {
   if (!values.length) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** One process as /proc tells it: its parent, CPU time used so far (user + system, µs) and resident memory (KB). */
+export type Proc = { pid: number; ppid: number; cpuUs: number; rssKb: number };
+
+/** Every process of the machine, one small file each (about a hundred here). */
+export function readProcs(): Proc[] {
+  const ticks = 100; // USER_HZ on Linux
+  const out: Proc[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      out.push({ pid: Number(d), ppid: Number(f[1]), cpuUs: ((Number(f[11]) + Number(f[12])) / ticks) * 1e6, rssKb: Number(f[21]) * 4 });
+    } catch {
+      /* process ended */
+    }
+  }
+  return out;
+}
+
+/**
+ * Which group each process under the roots belongs to: the nearest ancestor
+ * (itself included) that is a group's root, else `rest` (the bench's own
+ * process and what it spawned: the builder and its build processes). Detached
+ * children keep their parent, so they are found too. `groups` may name
+ * processes outside `root`'s tree (PostgreSQL, Redis): their trees are walked as well.
+ */
+export function groupProcesses(procs: Proc[], root: number, groups: Record<string, number>, rest: string): Map<number, string> {
+  const children = new Map<number, number[]>();
+  for (const p of procs) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p.pid]);
+  const rootOf = new Map(Object.entries(groups).map(([name, pid]) => [pid, name]));
+  const out = new Map<number, string>();
+  const walk = (pid: number, group: string) => {
+    const stack: Array<[number, string]> = [[pid, group]];
+    while (stack.length) {
+      const [p, g] = stack.pop()!;
+      if (out.has(p)) continue;
+      const mine = rootOf.get(p) ?? g;
+      out.set(p, mine);
+      for (const c of children.get(p) ?? []) stack.push([c, mine]);
+    }
+  };
+  walk(root, rest);
+  for (const [name, pid] of Object.entries(groups)) if (procs.some((p) => p.pid === pid)) walk(pid, name);
+  return out;
+}
+
+export type PhaseUsage = {
+  seconds: number;
+  /** CPU seconds each group used in the phase. */
+  cpuS: Record<string, number>;
+  /** Highest sum of resident memory over the groups not excluded (the stack), and each group's own peak. */
+  peakStackMb: number;
+  peakMb: Record<string, number>;
+};
+
+/**
+ * Samples the process tree every `intervalMs`: CPU time per group and peak
+ * memory, per phase (`phase(name)` closes the one running). A process that
+ * ends between two samples loses at most one interval of its CPU time.
+ */
+export function treeSampler(o: { root: number; groups: Record<string, number>; rest: string; excludeFromStack: string[]; intervalMs?: number }) {
+  type Open = { name: string; t0: number; base: Map<number, number>; last: Map<number, { cpu: number; group: string }>; peakStack: number; peak: Record<string, number> };
+  const phases: Record<string, PhaseUsage> = {};
+  let open: Open | null = null;
+  const sample = () => {
+    if (!open) return;
+    const procs = readProcs();
+    const groups = groupProcesses(procs, o.root, o.groups, o.rest);
+    const rss: Record<string, number> = {};
+    for (const p of procs) {
+      const g = groups.get(p.pid);
+      if (!g) continue;
+      rss[g] = (rss[g] ?? 0) + p.rssKb;
+      open.last.set(p.pid, { cpu: p.cpuUs, group: open.last.get(p.pid)?.group ?? g });
+    }
+    let stack = 0;
+    for (const [g, kb] of Object.entries(rss)) {
+      open.peak[g] = Math.max(open.peak[g] ?? 0, kb);
+      if (!o.excludeFromStack.includes(g)) stack += kb;
+    }
+    open.peakStack = Math.max(open.peakStack, stack);
+  };
+  const close = () => {
+    if (!open) return;
+    sample();
+    const cpu: Record<string, number> = {};
+    // A process first seen during the phase was born in it: all its time counts.
+    for (const [pid, l] of open.last) cpu[l.group] = (cpu[l.group] ?? 0) + l.cpu - (open.base.get(pid) ?? 0);
+    phases[open.name] = {
+      seconds: +((Date.now() - open.t0) / 1000).toFixed(1),
+      cpuS: Object.fromEntries(Object.entries(cpu).map(([g, us]) => [g, +(us / 1e6).toFixed(1)])),
+      peakStackMb: Math.round(open.peakStack / 1024),
+      peakMb: Object.fromEntries(Object.entries(open.peak).map(([g, kb]) => [g, Math.round(kb / 1024)])),
+    };
+    open = null;
+  };
+  const timer = setInterval(sample, o.intervalMs ?? 250);
+  return {
+    /** Starts phase `name` (closing the one before). */
+    phase(name: string) {
+      close();
+      const procs = readProcs();
+      const groups = groupProcesses(procs, o.root, o.groups, o.rest);
+      open = { name, t0: Date.now(), base: new Map(), last: new Map(), peakStack: 0, peak: {} };
+      for (const p of procs) if (groups.has(p.pid)) open.base.set(p.pid, p.cpuUs);
+      sample();
+    },
+    /** Adds a group (a process started after the sampler). */
+    group(name: string, pid: number) {
+      o.groups[name] = pid;
+    },
+    stop(): Record<string, PhaseUsage> {
+      close();
+      clearInterval(timer);
+      return phases;
+    },
+  };
 }

@@ -57,13 +57,19 @@ export function cpuUs(pid: number): number {
   }
 }
 
-/** The editor loading the admin's news list (its first page, as the screen asks) every `everyMs`: `api` is Directus's base (`<site>/api` through the front). */
-export async function editorList(api: string, token: string, stopAt: number | (() => boolean), everyMs = 200) {
+/**
+ * The editor loading the admin's news list (its first page, as the screen asks) every `intervalMs` (200 ms unless
+ * told): `api` is Directus's base (`<site>/api` through the front). `during` tags each load (e.g. "a full build
+ * runs"): those taken while it held, at their start or their end, are also in `duringLat`.
+ */
+export async function editorList(api: string, token: string, stopAt: number | (() => boolean), o: { intervalMs?: number; during?: () => boolean } = {}) {
   const lat: number[] = [];
+  const duringLat: number[] = [];
   let errors = 0;
   const going = typeof stopAt === 'number' ? () => Date.now() < stopAt : () => !stopAt();
   while (going()) {
     const t0 = performance.now();
+    const before = o.during?.() ?? false;
     try {
       const res = await fetch(
         `${api}/items/news?fields=id,title,summary,status,created_at,category_id.name,municipality_id.name&sort=-created_at&limit=20&page=1&meta=filter_count`,
@@ -75,9 +81,10 @@ export async function editorList(api: string, token: string, stopAt: number | ((
       errors++;
     }
     lat.push(performance.now() - t0);
-    await new Promise((r) => setTimeout(r, everyMs));
+    if (before || o.during?.()) duringLat.push(lat.at(-1)!);
+    await new Promise((r) => setTimeout(r, o.intervalMs ?? 200));
   }
-  return { lat, errors };
+  return { lat, duringLat, errors };
 }
 
 export async function readerLoad(o: {
