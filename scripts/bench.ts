@@ -199,27 +199,32 @@ if (args['crowd-ceiling']) {
   process.exit(0);
 }
 
-if (args.breaking && args.prod) {
+/** The production topology on the bench's ports, fresh: its own Redis database (emptied) and PostgreSQL database. */
+async function startBenchProd(redisDb: number, pgDatabase: string, directusExtra: Record<string, string>) {
   const { startProdTopology } = await import('./lib/prod/topology.ts');
-  const { breakingBench } = await import('./lib/bench/breaking.ts');
   const { Redis } = await import('ioredis');
-  const redisUrl = 'redis://127.0.0.1:6379/6';
+  const redisUrl = `redis://127.0.0.1:6379/${redisDb}`;
   const redis = new Redis(redisUrl);
   await redis.flushdb();
   redis.disconnect();
-  const prod = await startProdTopology({
+  return startProdTopology({
     dataDir: path.join(work, 'prod'),
-    pgDatabase: 'portal_bench_breaking',
+    pgDatabase,
     port: base + 10,
     directusPorts: [base + 11, base + 12],
     builderPort: base + 13,
     readersPort: base + 14,
     redisUrl,
     fresh: true,
-    // The caps stay on (issue #33): every reader has an address of its own.
-    directusExtra: { LOG_LEVEL: 'error' },
+    directusExtra,
     log,
   });
+}
+
+if (args.breaking && args.prod) {
+  const { breakingBench } = await import('./lib/bench/breaking.ts');
+  // The caps stay on (issue #33): every reader has an address of its own.
+  const prod = await startBenchProd(6, 'portal_bench_breaking', { LOG_LEVEL: 'error' });
   const pk = knexFromEnv(prod.directus[0]!.env);
   try {
     const padmin = tokenClient(prod.directus[0]!.url, prod.directus[0]!.env.ADMIN_TOKEN!) as unknown as PortalClient;
@@ -274,24 +279,7 @@ if (args.breaking && args.prod) {
 }
 
 if (args.readers && args.prod) {
-  const { startProdTopology } = await import('./lib/prod/topology.ts');
-  const { Redis } = await import('ioredis');
-  const redisUrl = 'redis://127.0.0.1:6379/5';
-  const redis = new Redis(redisUrl);
-  await redis.flushdb();
-  redis.disconnect();
-  const prod = await startProdTopology({
-    dataDir: path.join(work, 'prod'),
-    pgDatabase: 'portal_bench_prod',
-    port: base + 10,
-    directusPorts: [base + 11, base + 12],
-    builderPort: base + 13,
-    readersPort: base + 14,
-    redisUrl,
-    fresh: true,
-    directusExtra: { LOG_LEVEL: 'error', ...LIFTED_CAPS },
-    log,
-  });
+  const prod = await startBenchProd(5, 'portal_bench_prod', { LOG_LEVEL: 'error', ...LIFTED_CAPS });
   const pk = knexFromEnv(prod.directus[0]!.env);
   try {
     const padmin = tokenClient(prod.directus[0]!.url, prod.directus[0]!.env.ADMIN_TOKEN!) as unknown as PortalClient;
