@@ -4,26 +4,15 @@ import { readFileSync, readdirSync } from 'node:fs';
 
 /**
  * The resident memory (KB) of `root` and every process under it: one pass over
- * /proc per sample, one small file per process (the sampler runs every 100 ms
- * beside the build it measures, on the same two cores).
+ * /proc per sample (readProcs; the sampler runs every 100 ms beside the build
+ * it measures, on the same two cores).
  */
 function treeRssKb(root: number): number {
-  const page = 4; // KB: /proc/<pid>/stat counts resident pages
   const children = new Map<number, number[]>();
   const rss = new Map<number, number>();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      // Fields after the command name (which may hold spaces): state, ppid … rss is the 22nd.
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-      const pid = Number(d);
-      const ppid = Number(f[1]);
-      rss.set(pid, Number(f[21]) * page);
-      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-    } catch {
-      /* process ended */
-    }
+  for (const p of readProcs()) {
+    rss.set(p.pid, p.rssKb);
+    children.set(p.ppid, [...(children.get(p.ppid) ?? []), p.pid]);
   }
   let total = 0;
   const stack = [root];
