@@ -14,6 +14,7 @@ import path from 'node:path';
 import { buildPlan, newsSnapshotFile, planEnv, snapshotDeltaFile, rowsFailedFile } from '@portal/domain/build-contract';
 import { rmSync, writeFileSync } from 'node:fs';
 import { captureOutput, howItEnded } from './child-output.ts';
+import { RECENT_INDEX_DIR, SEARCH_DELTA_FILE } from '@portal/domain/search-delta';
 
 /** The index builder runs as its own process: the render process's event loop is too busy to feed Pagefind. */
 function runSearchIndex(root: string, into: string, recent: boolean): Promise<number> {
@@ -78,7 +79,16 @@ export async function beginPostBuild(
       // A targeted build with nothing recent leaves the release's recent index as it is (its delta says whether it counts).
       await rm(tmp, { recursive: true, force: true });
       rmSync(rowsFailedFile(outDir), { force: true });
-      log(`Pagefind: ${count} notícias indexadas${targeted ? ' (índice recente)' : ` em ${dirs.length} parte(s)`}`);
+      // A full build that carried the live index forward wrote its own delta (site/src/build/search-index.ts).
+      const carried = !targeted && dirs.includes(SEARCH_DELTA_FILE);
+      const parts = dirs.filter((d) => d !== SEARCH_DELTA_FILE && d !== RECENT_INDEX_DIR).length;
+      log(
+        targeted
+          ? `Pagefind: ${count} notícias indexadas (índice recente)`
+          : carried
+            ? `Pagefind: índice completo mantido (${parts} parte(s)); ${count} notícia(s) mudada(s) desde ele no índice recente`
+            : `Pagefind: ${count} notícias indexadas em ${parts} parte(s)`,
+      );
     },
   };
 }

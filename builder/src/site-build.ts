@@ -237,9 +237,11 @@ export function takeReport(outDir: string): SkippedRecord[] {
 
 /** Every page into a new release folder (not yet live). Runs at low CPU priority: publishes come first. */
 export async function buildFull(releases: Releases, o: SiteBuildOptions): Promise<string> {
+  // The live release's search index may be carried forward rather than made again (domain/src/search-delta.ts).
+  const live = releases.active();
   const dir = releases.prepare();
   try {
-    await runAstro(dir, o, {}, { low: true });
+    await runAstro(dir, o, live ? planEnv({ searchFrom: live }) : {}, { low: true });
     rmSync(`${dir}.archive.json`, { force: true }); // every month written: nothing to prune
     return dir;
   } catch (e) {

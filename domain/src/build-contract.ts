@@ -125,6 +125,8 @@ export const buildPlanSchema = z
     searchIndex: z.boolean().optional(),
     /** A full build's page process (or helper): its rows come from the search-index process. */
     rowsFromSearch: z.boolean().optional(),
+    /** A full build's live release, whose full search index it may carry forward (domain/src/search-delta.ts carriedIndex). */
+    searchFrom: z.string().optional(),
   })
   .strict();
 export type BuildPlan = z.infer<typeof buildPlanSchema>;
@@ -190,6 +192,9 @@ export const newsSnapshotFile = (release: string) => `${release.replace(/\/$/, '
 
 /** Beside a release's rows: the stories targeted builds changed since they were written, and their fresh rows. */
 export const snapshotDeltaFile = (snapshot: string) => `${snapshot}.delta`;
+
+/** Beside a release: the story addresses its full search index holds (JSON), so a later full build may carry that index forward. */
+export const searchIndexListFile = (release: string) => `${release.replace(/\/$/, '')}.search-index.json`;
 
 /** Beside a full build's rows file: the search-index process ended without writing them. */
 export const rowsFailedFile = (release: string) => `${newsSnapshotFile(release)}.failed`;

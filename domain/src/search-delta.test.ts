@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CARRY_MAX_AGE_MS,
+  CARRY_MAX_CHANGED,
+  carriedIndex,
+  carryMaxChanged,
   changedSince,
   mergeHits,
   nextDelta,
@@ -73,5 +77,43 @@ describe('search between full builds', () => {
     expect(searchShardSize({ PORTAL_SEARCH_SHARD_SIZE: '2' })).toBe(2);
     expect(searchShardSize({ PORTAL_SEARCH_SHARD_SIZE: '999999' })).toBe(SEARCH_SHARD_SIZE);
     expect(searchShardSize({})).toBe(SEARCH_SHARD_SIZE);
+  });
+
+  describe('a full build carries the live full index forward (issue #33)', () => {
+    const prev = { since, parts: 2 };
+    const now = new Date(at(3_600_000));
+    const old = (slug: string) => ({ slug, publishedAt: at(-86_400_000), updatedAt: null });
+
+    it('keeps the stamp and folders; the stories changed since go to the recent index, the ones gone are removed', () => {
+      const news = [old('a'), { slug: 'nova', publishedAt: at(10_000), updatedAt: null }, { ...old('editada'), updatedAt: at(20_000) }, old('renomeada-depois')];
+      const indexed = ['/news/a/', '/news/editada/', '/news/renomeada/', '/news/retirada/'];
+      const r = carriedIndex(prev, indexed, news, now);
+      expect(r?.delta).toEqual({ since, parts: 2, removed: ['/news/renomeada/', '/news/retirada/'], recent: true });
+      expect(r?.recent.map((n) => n.slug)).toEqual(['nova', 'editada']);
+    });
+
+    it('nothing changed since: no recent index, nothing removed', () => {
+      expect(carriedIndex(prev, ['/news/a/'], [old('a')], now)).toEqual({ delta: { since, parts: 2, removed: [], recent: false }, recent: [] });
+    });
+
+    it('indexes everything without a live index, without the list of what it holds, past a day, or past the bound of changed stories', () => {
+      const news = [old('a')];
+      expect(carriedIndex(null, ['/news/a/'], news, now)).toBeNull();
+      expect(carriedIndex(prev, null, news, now)).toBeNull();
+      expect(carriedIndex(prev, ['/news/a/'], news, new Date(at(CARRY_MAX_AGE_MS + 1)))).toBeNull();
+      expect(carriedIndex(prev, ['/news/a/'], news, new Date(at(CARRY_MAX_AGE_MS)))).not.toBeNull();
+      const many = Array.from({ length: CARRY_MAX_CHANGED + 1 }, (_, i) => ({ slug: `n${i}`, publishedAt: at(i), updatedAt: null }));
+      expect(carriedIndex(prev, [], many, now)).toBeNull();
+      expect(carriedIndex(prev, [], many.slice(1), now)?.recent).toHaveLength(CARRY_MAX_CHANGED);
+      expect(carriedIndex(prev, [], many.slice(0, 2), now, 1)).toBeNull();
+    });
+
+    it('the bound is lowered, never raised, by PORTAL_SEARCH_CARRY_MAX (0: every full build indexes all)', () => {
+      expect(carryMaxChanged({})).toBe(CARRY_MAX_CHANGED);
+      expect(carryMaxChanged({ PORTAL_SEARCH_CARRY_MAX: '0' })).toBe(0);
+      expect(carryMaxChanged({ PORTAL_SEARCH_CARRY_MAX: '5' })).toBe(5);
+      expect(carryMaxChanged({ PORTAL_SEARCH_CARRY_MAX: '100000' })).toBe(CARRY_MAX_CHANGED);
+      expect(carryMaxChanged({ PORTAL_SEARCH_CARRY_MAX: 'muitos' })).toBe(CARRY_MAX_CHANGED);
+    });
   });
 });

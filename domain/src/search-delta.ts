@@ -27,10 +27,13 @@ export const RECENT_INDEX_DIR = 'pagefind-recent';
  * memory while it writes it: one index of 100,000 stories peaked at 6.4 GB
  * (issue #8 allows a full build 4 GB for all its processes); folders of this
  * size are written one after another, each by a fresh Pagefind process, and
- * merged by the search page in the browser (Pagefind `mergeIndex`).
+ * merged by the search page in the browser (Pagefind `mergeIndex`). Folders
+ * of 20,000 peaked at 1.4–1.5 GB each, the largest process of a 100,000-story
+ * build (issue #33's 4 GB is for the whole stack); 10,000 halve that, for
+ * ten small merges on the search page instead of five.
  * PORTAL_SEARCH_SHARD_SIZE lowers it (tests split a small archive).
  */
-export const SEARCH_SHARD_SIZE = 20_000;
+export const SEARCH_SHARD_SIZE = 10_000;
 
 export function searchShardSize(env: Record<string, string | undefined>): number {
   const n = Number(env.PORTAL_SEARCH_SHARD_SIZE);
@@ -47,6 +50,48 @@ export const searchParts = (stories: number, size: number = SEARCH_SHARD_SIZE): 
  */
 export function searchShardDirs(parts: number): string[] {
   return Array.from({ length: Math.max(1, parts) }, (_, i) => (i === 0 ? 'pagefind' : `pagefind-${i + 1}`));
+}
+
+/**
+ * A full build carries the live full index forward (issue #33) while the
+ * stories changed since it read its data are at most this many: they go to
+ * the recent index, which every publish writes again (about a millisecond a
+ * story), so it stays small. Pagefind was a third of a full build's CPU at
+ * 100,000 stories and its largest process; a catch-up build (a byline, a
+ * rename, a story taken down) changes no indexed text, so it no longer pays
+ * for it. PORTAL_SEARCH_CARRY_MAX lowers it (0: every full build indexes all).
+ */
+export const CARRY_MAX_CHANGED = 200;
+/** …and while that index is younger than a day: the newsroom's full builds fold everything at least daily. */
+export const CARRY_MAX_AGE_MS = 24 * 3_600_000;
+
+export function carryMaxChanged(env: Record<string, string | undefined>): number {
+  const n = Number(env.PORTAL_SEARCH_CARRY_MAX);
+  return env.PORTAL_SEARCH_CARRY_MAX !== undefined && Number.isInteger(n) && n >= 0 && n < CARRY_MAX_CHANGED ? n : CARRY_MAX_CHANGED;
+}
+
+/**
+ * What a full build does with the live full index: carry it forward (its
+ * stamp and folders, the stories changed since for the recent index, the
+ * addresses it holds that are not public now as removed), or null: index
+ * everything (no usable index or list of what it holds, too old, too much
+ * changed). `indexed`: the story addresses the live full index holds.
+ * @example carriedIndex({ since, parts: 2, removed: [], recent: false }, ['/news/a/', '/news/b/'], [{ slug: 'a', … }, { slug: 'c', publishedAt: later, … }], now)
+ * // { delta: { since, parts: 2, removed: ['/news/b/'], recent: true }, recent: [c] }
+ */
+export function carriedIndex<T extends Story>(
+  prev: Pick<SearchDelta, 'since' | 'parts'> | null,
+  indexed: readonly string[] | null,
+  news: T[],
+  now: Date,
+  maxChanged: number = CARRY_MAX_CHANGED,
+): { delta: SearchDelta; recent: T[] } | null {
+  if (!prev || !indexed || now.getTime() - Date.parse(prev.since) > CARRY_MAX_AGE_MS) return null;
+  const recent = changedSince(news, prev.since);
+  if (recent.length > maxChanged) return null;
+  const live = new Set(news.map((n) => storyUrl(n.slug)));
+  const removed = indexed.filter((url) => !live.has(url));
+  return { delta: { since: prev.since, parts: prev.parts, removed, recent: recent.length > 0 }, recent };
 }
 
 /** A write committed while the full build read its data may be missing from it: overlap a little. */

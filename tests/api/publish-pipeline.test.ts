@@ -413,10 +413,63 @@ describe('site search between full builds (issue #8)', () => {
     expect(delta().removed).toContain(`/news/${story.slug}/`);
   });
 
-  it('a full build folds everything into the main index and starts a new delta', async () => {
-    await builder.trigger({ full: true });
+  const entryOf = (release: string) => statSync(path.join(release, 'pagefind', 'pagefind-entry.json'));
+
+  it('a full build past the bound of changed stories folds everything into the main index and starts a new delta', async () => {
+    const live = builder.releases.active()!;
+    process.env.PORTAL_SEARCH_CARRY_MAX = '0';
+    try {
+      await builder.trigger({ full: true });
+    } finally {
+      delete process.env.PORTAL_SEARCH_CARRY_MAX;
+    }
     const d = delta();
     expect(d).toMatchObject({ removed: [], recent: false });
+    expect(existsSync(rel('pagefind-recent'))).toBe(false);
     expect(Date.now() - new Date(d.since).getTime()).toBeLessThan(5 * 60_000);
+    const now = builder.releases.active()!;
+    expect(now).not.toBe(live);
+    expect(entryOf(now).ino).not.toBe(entryOf(live).ino);
+    // What the new index holds is listed beside it, for the next full build to carry: every public story, once.
+    const listed = JSON.parse(readFileSync(`${now}.search-index.json`, 'utf8')) as string[];
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.every((u) => existsSync(rel(...u.split('/').filter(Boolean), 'index.html')))).toBe(true);
   }, 180_000);
+
+  it('a catch-up full build carries the full index forward: what changed since stays in the recent index, what left stays removed (issue #33)', async () => {
+    const before = delta();
+    const live = builder.releases.active()!;
+    // A story the full index holds, taken down; one published after it.
+    const indexed = JSON.parse(readFileSync(`${live}.search-index.json`, 'utf8')) as string[];
+    const slug = indexed.at(-1)!.split('/')[2]!;
+    const held = (await who.editor.get(`/items/news?filter[slug][_eq]=${encodeURIComponent(slug)}&fields=id`)).data[0] as { id: string };
+    await who.editor.patch(`/items/news/${held.id}`, { status: 'draft' });
+    await until(() => !existsSync(page(slug)), 90_000, 'página retirada');
+    const story = ok(await who.editor.post('/items/news', newsFactory({ title: `Busca mantida ${Date.now()}`, status: 'published' })));
+    await until(() => existsSync(page(story.slug)), 90_000, 'página publicada');
+    try {
+      // Action: a full build, as a byline or a rename causes.
+      await builder.trigger({ full: true });
+      // Assert: a new release, whose full index is the live one's own files (not indexed again)…
+      const now = builder.releases.active()!;
+      expect(now).not.toBe(live);
+      expect(entryOf(now).ino).toBe(entryOf(live).ino);
+      expect(readFileSync(`${now}.search-index.json`, 'utf8')).toBe(readFileSync(`${live}.search-index.json`, 'utf8'));
+      // …with the same stamp, the story published since in its recent index, and the one taken down removed.
+      const d = delta();
+      expect(d).toMatchObject({ since: before.since, parts: before.parts, recent: true });
+      expect(recentUrls()).toContain(`/news/${story.slug}/`);
+      expect(recentUrls()).not.toContain(`/news/${slug}/`);
+      expect(d.removed).toContain(`/news/${slug}/`);
+      // A publish laid over it goes on from that stamp.
+      const next = ok(await who.editor.post('/items/news', newsFactory({ title: `Busca depois ${Date.now()}`, status: 'published' })));
+      await until(() => existsSync(page(next.slug)), 90_000, 'página publicada');
+      expect(delta().since).toBe(before.since);
+      expect(recentUrls()).toEqual(expect.arrayContaining([`/news/${story.slug}/`, `/news/${next.slug}/`]));
+    } finally {
+      await who.editor.patch(`/items/news/${held.id}`, { status: 'published' });
+      await until(() => existsSync(page(slug)), 90_000, 'página de volta');
+    }
+  }, 300_000);
 });
