@@ -24,4 +24,14 @@ describe('build-time sanitizing', () => {
     const out = sanitizeAd('<div><ul><li>x</li></ul><img src="/a.png" onerror="x()"><strong>ok</strong></div>');
     expect(out).toBe('<div>x<img src="/a.png"><strong>ok</strong></div>');
   });
+
+  it('an ad sanitized once per process (every page shows it) is sanitized the same the next times, past the cache bound too', () => {
+    const hostile = '<a href="https://anunciante.com.br" target="_blank" onclick="x()">Feira</a><script>alert(1)</script>';
+    const first = sanitizeAd(hostile);
+    expect(first).toBe('<a href="https://anunciante.com.br" target="_blank" rel="noopener noreferrer">Feira</a>');
+    expect(sanitizeAd(hostile)).toBe(first);
+    // Other markups never get another's answer, and a full cache starts over rather than growing.
+    for (let i = 0; i < 1200; i++) expect(sanitizeAd(`<p onmouseover="y()">Anúncio ${i}</p>`)).toBe(`<p>Anúncio ${i}</p>`);
+    expect(sanitizeAd(hostile)).toBe(first);
+  });
 });

@@ -20,4 +20,20 @@ export const renderArticle = (content: string): string => renderArticleWith(arti
 /** The same body in two parts: before and after the inline ad's place (decision 055). */
 export const renderArticleParts = (content: string): [string, string] => renderArticlePartsWith(article, content);
 
-export const sanitizeAd = (content: string): string => ads.sanitize(content, AD);
+/**
+ * Every page of a build shows the same few ads, and each went through DOMPurify on a jsdom document again:
+ * a sixth of a 100,000-story build's CPU (issue #33). Sanitizing is a pure function of the markup (same
+ * allowlist, same hook), so each markup is sanitized once per process; the cache is cleared, not grown, past
+ * a bound (an ad edited many times in one warm process).
+ */
+const adCache = new Map<string, string>();
+const AD_CACHE_MAX = 500;
+export const sanitizeAd = (content: string): string => {
+  let clean = adCache.get(content);
+  if (clean === undefined) {
+    if (adCache.size >= AD_CACHE_MAX) adCache.clear();
+    clean = ads.sanitize(content, AD);
+    adCache.set(content, clean);
+  }
+  return clean;
+};
