@@ -30,7 +30,7 @@
  *   npm run bench -- --push [--subscriptions N]  only breaking-news alerts (issue #29): one alert to
  *                                       100,000 subscriptions through a local push service that decrypts
  *                                       each (goal ≤ 60 s), the editor's list p95 meanwhile (≤ 300 ms)
- *   npm run bench -- --breaking [--news N] [--minutes M] [--crowd N] [--crowd-workers W] [--prod]
+ *   npm run bench -- --breaking [--news N] [--minutes M] [--crowd N] [--crowd-rate R] [--crowd-workers W] [--prod]
  *                                       only a breaking-news day (issue #33), at 100,000 stories and for 10 min
  *                                       unless told: the stack as `npm start` runs it (`--prod`: nginx, reader
  *                                       edge, two Directus on PostgreSQL + Redis), and all at once a crowd of
@@ -40,7 +40,9 @@
  *                                       builds; every acknowledged view checked in the database's counters, the
  *                                       editor's list during a full build with no reader, CPU per view of each
  *                                       process and the bottleneck, the stack's peak memory (process tree).
- *                                       docs/benchmarks/breaking-<db>-<news>.json, the previous run kept inside
+ *                                       docs/benchmarks/breaking-<db>-<news>.json, the previous run kept inside;
+ *                                       --crowd-rate R: an open crowd, R readers arriving a second whatever
+ *                                       the answers' pace (N then the most kept open), in …-open.json
  *   npm run bench -- --crowd-ceiling [--crowd N] [--duration S]  the crowd generator's own ceiling: the
  *                                       same readers against a server that answers at once
  *                                       (docs/benchmarks/breaking-ceiling.json)
@@ -91,6 +93,8 @@ const { values: args } = parseArgs({
     // Views in flight at once (each one a reader: its own connection and address).
     crowd: { type: 'string', default: '400' },
     'crowd-workers': { type: 'string', default: '1' },
+    // An open crowd (issue #33): readers arriving at this many a second; --crowd is then the most kept open.
+    'crowd-rate': { type: 'string' },
     'crowd-ceiling': { type: 'boolean', default: false },
     news: { type: 'string', default: '100000' },
     // With --readers: the production topology (nginx, reader edge, two Directus on PostgreSQL + Redis).
@@ -168,7 +172,14 @@ if (args['crowd-ceiling']) {
   const server = await startTrivialServer(base + 20);
   try {
     const newsIds = Array.from({ length: 1000 }, () => randomUUID());
-    const crowd = startCrowd({ origin: `http://127.0.0.1:${base + 20}`, newsIds, inFlight: Number(args.crowd), durationMs: Number(args.duration) * 1000, workers: Number(args['crowd-workers']) });
+    const crowd = startCrowd({
+      origin: `http://127.0.0.1:${base + 20}`,
+      newsIds,
+      inFlight: Number(args.crowd),
+      durationMs: Number(args.duration) * 1000,
+      workers: Number(args['crowd-workers']),
+      ...(args['crowd-rate'] ? { rate: Number(args['crowd-rate']) } : {}),
+    });
     const cpu0 = { generator: cpuUs(crowd.pid), server: cpuUs(server.pid) };
     // Read just before the generator exits: its CPU time is gone with it.
     const [r, cpu1] = await Promise.all([
@@ -255,6 +266,7 @@ if (args.breaking && args.prod) {
       minutes: Number(args.minutes),
       inFlight: Number(args.crowd),
       workers: Number(args['crowd-workers']),
+      ...(args['crowd-rate'] ? { rate: Number(args['crowd-rate']) } : {}),
       groups: {
         'Directus 1': prod.directus[0]!.child.pid!,
         'Directus 2': prod.directus[1]!.child.pid!,
@@ -270,7 +282,7 @@ if (args.breaking && args.prod) {
       log,
     });
     console.log(JSON.stringify(out.goals, null, 2));
-    writeRecord(`breaking-prod-postgres-${news}.json`, out);
+    writeRecord(`breaking-prod-postgres-${news}${args['crowd-rate'] ? '-open' : ''}.json`, out);
   } finally {
     await pk.destroy();
     await prod.stop();
@@ -479,6 +491,7 @@ if (args.breaking) {
       minutes: Number(args.minutes),
       inFlight: Number(args.crowd),
       workers: Number(args['crowd-workers']),
+      ...(args['crowd-rate'] ? { rate: Number(args['crowd-rate']) } : {}),
       groups: { Directus: directus.child.pid! },
       async start() {
         // As `npm start` runs it; the front server (with its reader edge) in its own process, so its CPU is its own.
@@ -488,7 +501,7 @@ if (args.breaking) {
       log,
     });
     console.log(JSON.stringify(out.goals, null, 2));
-    writeRecord(`breaking-${db}-${news}.json`, out);
+    writeRecord(`breaking-${db}-${news}${args['crowd-rate'] ? '-open' : ''}.json`, out);
   } finally {
     await knex.destroy();
     await directus.stop();

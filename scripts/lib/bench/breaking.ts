@@ -53,6 +53,8 @@ export type BreakingOptions = {
   news: number;
   minutes: number;
   inFlight: number;
+  /** An open crowd's arrivals a second (crowd.ts `rate`); without it a closed crowd of `inFlight`. */
+  rate?: number;
   workers: number;
   /** Processes known before the stack starts (Directus…). */
   groups: Record<string, number>;
@@ -154,7 +156,7 @@ async function measure(o: BreakingOptions, stack: BreakingStack, sampler: Return
   // Everything at once.
   log(`${o.minutes} min de tudo junto: ${o.inFlight} leitores em andamento, ritmo da redação, lista do editor a cada ${EDITOR_EVERY_MS} ms…`);
   sampler.phase('load');
-  const crowd = startCrowd({ origin: stack.origin, newsIds, inFlight: o.inFlight, durationMs: o.minutes * 60_000, workers: o.workers });
+  const crowd = startCrowd({ origin: stack.origin, newsIds, inFlight: o.inFlight, durationMs: o.minutes * 60_000, workers: o.workers, ...(o.rate ? { rate: o.rate } : {}) });
   sampler.group(GENERATOR_GROUP, crowd.pid);
   const builds = fullBuildWatch(stack.builder);
   let crowdDone = false;
@@ -195,7 +197,9 @@ async function measure(o: BreakingOptions, stack: BreakingStack, sampler: Return
   const viewsGoal = BREAKING_GOALS.viewsPerSec[o.mode];
   const sec = (x: number) => `${(x / 1000).toFixed(1)} s`;
   const goals: Array<[string, string, string, boolean | null]> = [
-    ['Visualizações confirmadas por segundo', `${crowdResult.viewsPerSec}/s (${o.inFlight} leitores em andamento)`, `≥ ${viewsGoal}/s`, crowdResult.viewsPerSec >= viewsGoal],
+    [
+      'Visualizações confirmadas por segundo',
+      `${crowdResult.viewsPerSec}/s (${o.rate ? `${o.rate} leitores chegando por segundo, até ${o.inFlight} abertos` : `${o.inFlight} leitores em andamento`})`, `≥ ${viewsGoal}/s`, crowdResult.viewsPerSec >= viewsGoal],
     ['Visualizações que falharam', `${crowdResult.failed} de ${crowdResult.views}`, '0', crowdResult.failed === 0],
     [
       'Toda visualização confirmada contada',

@@ -1,6 +1,6 @@
 import { isIPv4 } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { addressWalk, histPercentile, mergeStats, newStats, READER_ADDRESSES, readerAddress, recordView, summarize } from './crowd.ts';
+import { addressWalk, arrivalsDue, histPercentile, mergeStats, newStats, READER_ADDRESSES, readerAddress, recordView, startCrowd, startTrivialServer, summarize } from './crowd.ts';
 
 const octets = (a: string) => a.split('.').map(Number);
 
@@ -87,4 +87,27 @@ describe('view stats', () => {
     const r = summarize(m, { inFlight: 4, workers: 2, seconds: 2 });
     expect(r).toMatchObject({ views: 3, acknowledged: 2, viewsPerSec: 1, latencyMs: { p50: 20, max: 30 }, addresses: { used: 3, first: '127.20.0.1', last: '127.20.0.3' } });
   });
+});
+
+describe('an open crowd (readers arriving at a rate, whatever the answers’ pace)', () => {
+  it('lets in exactly rate × seconds readers, evenly', () => {
+    expect(arrivalsDue(1500, 1000)).toBe(1500);
+    expect(arrivalsDue(1500, 15)).toBe(22);
+    expect(arrivalsDue(200, 0)).toBe(0);
+  });
+
+  it('against a server that answers at once: every reader arrived, on an address of its own, and was acknowledged', async () => {
+    const port = 47_000 + (process.pid % 1000);
+    const server = await startTrivialServer(port);
+    try {
+      const r = await startCrowd({ origin: `http://127.0.0.1:${port}`, newsIds: ['a', 'b'], inFlight: 50, durationMs: 1500, rate: 120 }).result;
+      expect(r.offeredPerSec).toBe(120);
+      expect(r.views).toBe(180);
+      expect(r.addresses.used).toBe(180);
+      expect(r.acknowledged).toBe(180);
+      expect(r.failed).toBe(0);
+    } finally {
+      server.stop();
+    }
+  }, 30_000);
 });

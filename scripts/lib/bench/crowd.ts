@@ -114,6 +114,8 @@ export function histPercentile(hist: number[], p: number): number {
 
 export type CrowdResult = {
   inFlight: number;
+  /** An open crowd's arrivals a second (absent: a closed crowd of `inFlight`). */
+  offeredPerSec?: number;
   workers: number;
   seconds: number;
   views: number;
@@ -129,10 +131,11 @@ export type CrowdResult = {
   timelineViewsPerSec: number[];
 };
 
-export function summarize(s: ViewStats, o: { inFlight: number; workers: number; seconds: number }): CrowdResult {
+export function summarize(s: ViewStats, o: { inFlight: number; workers: number; seconds: number; rate?: number }): CrowdResult {
   const views = s.hist.reduce((a, b) => a + b, 0);
   return {
     inFlight: o.inFlight,
+    ...(o.rate ? { offeredPerSec: o.rate } : {}),
     workers: o.workers,
     seconds: +o.seconds.toFixed(1),
     views,
@@ -199,7 +202,18 @@ function call(
 
 const failureOf = (e: unknown) => (e as NodeJS.ErrnoException)?.code ?? 'erro';
 
-type LoopOptions = { origin: string; newsIds: string[]; inFlight: number; durationMs: number; worker: number; workers: number; timeoutMs: number };
+type LoopOptions = { origin: string; newsIds: string[]; inFlight: number; durationMs: number; worker: number; workers: number; timeoutMs: number; rate?: number };
+
+/** How often an open crowd (`rate`) lets its due readers in. */
+const ARRIVAL_TICK_MS = 10;
+
+/**
+ * How many readers an open crowd lets in by `elapsedMs`: `rate` a second, evenly (readers arrive whether or
+ * not the site has answered the ones before them).
+ * @example arrivalsDue(1500, 1000) // 1500
+ * @example arrivalsDue(1500, 15) // 22
+ */
+export const arrivalsDue = (rate: number, elapsedMs: number): number => Math.floor((rate * elapsedMs) / 1000);
 
 /** Keeps `inFlight` readers' views going for `durationMs`, each on a new connection from its own address. */
 async function runViews(o: LoopOptions): Promise<{ stats: ViewStats; seconds: number }> {
@@ -253,6 +267,33 @@ async function runViews(o: LoopOptions): Promise<{ stats: ViewStats; seconds: nu
     recordView(stats, { ms: performance.now() - s, atMs: s - t0, acknowledged, counted, failure });
   };
 
+  if (o.rate) {
+    // An open crowd: `rate` readers a second arrive, each on its own; `inFlight` only bounds how many are open at once
+    // (a reader who finds it full is a failed view, "sem vaga", never a silent slowdown of the offered load).
+    const rate = o.rate;
+    const open = new Set<Promise<void>>();
+    let arrived = 0;
+    const letIn = (due: number) => {
+      for (; arrived < due; arrived++) {
+        if (open.size >= o.inFlight) {
+          stats.started++;
+          walk.next();
+          recordView(stats, { ms: 0, atMs: performance.now() - t0, acknowledged: false, counted: false, failure: 'sem vaga no gerador' });
+          continue;
+        }
+        const v = view().finally(() => open.delete(v));
+        open.add(v);
+      }
+    };
+    while (performance.now() < end) {
+      letIn(arrivalsDue(rate, performance.now() - t0));
+      await new Promise((r) => setTimeout(r, ARRIVAL_TICK_MS));
+    }
+    // The last tick's readers: exactly `rate` a second over the run.
+    letIn(arrivalsDue(rate, o.durationMs));
+    await Promise.all([...open]);
+    return { stats, seconds: o.durationMs / 1000 };
+  }
   const reader = async () => {
     while (performance.now() < end) await view();
   };
@@ -271,12 +312,18 @@ export type CrowdOptions = {
   workers?: number;
   /** Per call (default 10 s, as autocannon's in `--readers`). */
   timeoutMs?: number;
+  /**
+   * An open crowd: readers arriving at this many a second (each thread its share), whatever the site's answers'
+   * pace, as a breaking-news crowd does; `inFlight` is then the most it keeps open. Without it, a closed crowd of
+   * `inFlight` readers, each starting when the one before ends.
+   */
+  rate?: number;
 };
 
 /** Runs the views of this process: in its main thread, or split across `workers` threads. */
 async function runHere(o: CrowdOptions): Promise<CrowdResult> {
   const workers = Math.max(1, o.workers ?? 1);
-  const base = { origin: o.origin, newsIds: o.newsIds, durationMs: o.durationMs, workers, timeoutMs: o.timeoutMs ?? 10_000 };
+  const base = { origin: o.origin, newsIds: o.newsIds, durationMs: o.durationMs, workers, timeoutMs: o.timeoutMs ?? 10_000, ...(o.rate ? { rate: o.rate / workers } : {}) };
   const share = (w: number) => Math.floor(o.inFlight / workers) + (w < o.inFlight % workers ? 1 : 0);
   const parts =
     workers === 1
@@ -294,7 +341,7 @@ async function runHere(o: CrowdOptions): Promise<CrowdResult> {
         );
   // Thread w used indices w, w + workers…: the count of addresses in the run is the sum; the summary names the walk's span.
   const stats = parts.map((p) => p.stats).reduce(mergeStats);
-  return summarize(stats, { inFlight: o.inFlight, workers, seconds: Math.max(...parts.map((p) => p.seconds)) });
+  return summarize(stats, { inFlight: o.inFlight, workers, seconds: Math.max(...parts.map((p) => p.seconds)), ...(o.rate ? { rate: o.rate } : {}) });
 }
 
 export type Crowd = { pid: number; result: Promise<CrowdResult> };
