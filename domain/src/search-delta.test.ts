@@ -85,11 +85,17 @@ describe('search between full builds', () => {
     const old = (slug: string) => ({ slug, publishedAt: at(-86_400_000), updatedAt: null });
 
     it('keeps the stamp and folders; the stories changed since go to the recent index, the ones gone are removed', () => {
-      const news = [old('a'), { slug: 'nova', publishedAt: at(10_000), updatedAt: null }, { ...old('editada'), updatedAt: at(20_000) }, old('renomeada-depois')];
+      const news = [old('a'), { slug: 'nova', publishedAt: at(10_000), updatedAt: null }, { ...old('editada'), updatedAt: at(20_000) }, { ...old('renomeada-depois'), updatedAt: at(30_000) }];
       const indexed = ['/news/a/', '/news/editada/', '/news/renomeada/', '/news/retirada/'];
       const r = carriedIndex(prev, indexed, news, now);
       expect(r?.delta).toEqual({ since, parts: 2, removed: ['/news/renomeada/', '/news/retirada/'], recent: true });
-      expect(r?.recent.map((n) => n.slug)).toEqual(['nova', 'editada']);
+      expect(r?.recent.map((n) => n.slug)).toEqual(['nova', 'editada', 'renomeada-depois']);
+    });
+
+    it('indexes everything when a public story is neither held by the index nor changed since (an import keeps its old dates)', () => {
+      const imported = old('importada-2019');
+      expect(carriedIndex(prev, ['/news/a/'], [old('a'), imported], now)).toBeNull();
+      expect(carriedIndex(prev, ['/news/a/', '/news/importada-2019/'], [old('a'), imported], now)).not.toBeNull();
     });
 
     it('nothing changed since: no recent index, nothing removed', () => {

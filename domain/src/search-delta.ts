@@ -75,7 +75,7 @@ export function carryMaxChanged(env: Record<string, string | undefined>): number
  * stamp and folders, the stories changed since for the recent index, the
  * addresses it holds that are not public now as removed), or null: index
  * everything (no usable index or list of what it holds, too old, too much
- * changed). `indexed`: the story addresses the live full index holds.
+ * changed, or a public story it holds that is not among the changed ones). `indexed`: the story addresses the live full index holds.
  * @example carriedIndex({ since, parts: 2, removed: [], recent: false }, ['/news/a/', '/news/b/'], [{ slug: 'a', … }, { slug: 'c', publishedAt: later, … }], now)
  * // { delta: { since, parts: 2, removed: ['/news/b/'], recent: true }, recent: [c] }
  */
@@ -89,6 +89,11 @@ export function carriedIndex<T extends Story>(
   if (!prev || !indexed || now.getTime() - Date.parse(prev.since) > CARRY_MAX_AGE_MS) return null;
   const recent = changedSince(news, prev.since);
   if (recent.length > maxChanged) return null;
+  // A public story neither in the index nor changed since (an imported archive keeps its old dates; the
+  // recent index of every later publish is made by date only) would be found nowhere: index everything.
+  const held = new Set(indexed);
+  const fresh = new Set(recent);
+  if (news.some((n) => !held.has(storyUrl(n.slug)) && !fresh.has(n))) return null;
   const live = new Set(news.map((n) => storyUrl(n.slug)));
   const removed = indexed.filter((url) => !live.has(url));
   return { delta: { since: prev.since, parts: prev.parts, removed, recent: recent.length > 0 }, recent };
