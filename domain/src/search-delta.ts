@@ -35,9 +35,14 @@ export const RECENT_INDEX_DIR = 'pagefind-recent';
  */
 export const SEARCH_SHARD_SIZE = 10_000;
 
+/** An operator's setting that may only lower `max` (a whole number from `min`), else `max`. */
+function lowered(raw: string | undefined, min: number, max: number): number {
+  const n = raw === undefined ? NaN : Number(raw);
+  return Number.isInteger(n) && n >= min && n < max ? n : max;
+}
+
 export function searchShardSize(env: Record<string, string | undefined>): number {
-  const n = Number(env.PORTAL_SEARCH_SHARD_SIZE);
-  return Number.isInteger(n) && n >= 1 && n < SEARCH_SHARD_SIZE ? n : SEARCH_SHARD_SIZE;
+  return lowered(env.PORTAL_SEARCH_SHARD_SIZE, 1, SEARCH_SHARD_SIZE);
 }
 
 /** How many folders a full index of `stories` stories takes (at least one, even empty). */
@@ -66,8 +71,7 @@ export const CARRY_MAX_CHANGED = 200;
 export const CARRY_MAX_AGE_MS = 24 * 3_600_000;
 
 export function carryMaxChanged(env: Record<string, string | undefined>): number {
-  const n = Number(env.PORTAL_SEARCH_CARRY_MAX);
-  return env.PORTAL_SEARCH_CARRY_MAX !== undefined && Number.isInteger(n) && n >= 0 && n < CARRY_MAX_CHANGED ? n : CARRY_MAX_CHANGED;
+  return lowered(env.PORTAL_SEARCH_CARRY_MAX, 0, CARRY_MAX_CHANGED);
 }
 
 /**
@@ -75,7 +79,7 @@ export function carryMaxChanged(env: Record<string, string | undefined>): number
  * stamp and folders, the stories changed since for the recent index, the
  * addresses it holds that are not public now as removed), or null: index
  * everything (no usable index or list of what it holds, too old, too much
- * changed, or a public story it holds that is not among the changed ones). `indexed`: the story addresses the live full index holds.
+ * changed, or a public story it does not hold that is not among the changed ones). `indexed`: the story addresses the live full index holds.
  * @example carriedIndex({ since, parts: 2, removed: [], recent: false }, ['/news/a/', '/news/b/'], [{ slug: 'a', … }, { slug: 'c', publishedAt: later, … }], now)
  * // { delta: { since, parts: 2, removed: ['/news/b/'], recent: true }, recent: [c] }
  */
@@ -93,8 +97,12 @@ export function carriedIndex<T extends Story>(
   // recent index of every later publish is made by date only) would be found nowhere: index everything.
   const held = new Set(indexed);
   const fresh = new Set(recent);
-  if (news.some((n) => !held.has(storyUrl(n.slug)) && !fresh.has(n))) return null;
-  const live = new Set(news.map((n) => storyUrl(n.slug)));
+  const live = new Set<string>();
+  for (const n of news) {
+    const url = storyUrl(n.slug);
+    if (!held.has(url) && !fresh.has(n)) return null;
+    live.add(url);
+  }
   const removed = indexed.filter((url) => !live.has(url));
   return { delta: { since: prev.since, parts: prev.parts, removed, recent: recent.length > 0 }, recent };
 }

@@ -89,7 +89,7 @@ export async function writeSearchIndex(c: Pick<Content, 'news'>, outputPath: str
     else await pagefind.close();
     // Laid over the one the build's pages wrote (post-build.ts moves it in after them).
     writeFileSync(path.join(outputPath, SEARCH_DELTA_FILE), JSON.stringify(carried.delta));
-    if (out) writeFileSync(searchIndexListFile(out), readFileSync(searchIndexListFile(from!)));
+    if (out) copyFileSync(searchIndexListFile(from!), searchIndexListFile(out));
     return carried.recent.length;
   }
   const size = searchShardSize(process.env);
