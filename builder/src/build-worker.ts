@@ -29,14 +29,16 @@ export type BuildWorkerOptions = {
    * job of a process bundles the site, the next ones only render, so a
    * process given its first job ahead leaves publishes only the render.
    */
-  prime?: () => { env: Record<string, string>; done: () => void } | null;
+  prime?: () => { env: Record<string, string>; done: () => void; over?: string } | null;
+  /** The builder's log: each prime says which release's rows it read, and how long it took. */
+  log?: (s: string) => void;
 };
 
 /** One process: `output` is what it printed (for the error of a job it failed). */
 type Running = { child: ChildProcess; ready: Promise<void>; jobs: number; firstRss?: number; output: ChildOutput };
 
 export class BuildWorker {
-  private readonly o: Required<Omit<BuildWorkerOptions, 'prime'>> & Pick<BuildWorkerOptions, 'prime'>;
+  private readonly o: Required<Omit<BuildWorkerOptions, 'prime' | 'log'>> & Pick<BuildWorkerOptions, 'prime' | 'log'>;
   private current: Running | null = null;
   private tail: Promise<unknown> = Promise.resolve();
   private nextId = 1;
@@ -90,8 +92,10 @@ export class BuildWorker {
       // Made when it runs: the live release may have changed while it waited.
       const job = prime();
       if (!job) return;
+      const t0 = performance.now();
       try {
         await this.runNow(job.env);
+        this.o.log?.(`processo de build preparado${job.over ? ` sobre ${job.over}` : ''} em ${Math.round(performance.now() - t0)} ms`);
       } catch {
         this.primeFailed = true;
       } finally {

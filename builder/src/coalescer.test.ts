@@ -52,6 +52,7 @@ function fakeSite() {
       site.activated.push(dir);
     },
     discard: (dir) => void site.discarded.push(dir),
+    hasLive: () => site.live !== null,
   };
   return { site, jobs };
 }
@@ -128,6 +129,66 @@ describe('full lane beside the live lane (nothing waits behind a full build)', (
     expect(site.live).toBe('full-3');
     expect(site.content(site.live)).toEqual(['late', 'old']);
     expect(site.targeted.at(-1)).toEqual(['late']);
+  });
+
+  it('a publish waiting when a full build finishes goes live first, over the live site, then is replayed in the adoption', async () => {
+    const { site, jobs } = fakeSite();
+    const c = new Coalescer(jobs);
+    site.db = new Set(['old']);
+    await c.trigger({ full: true });
+    const fullGate = deferred();
+    site.fullGate = fullGate.promise;
+    void c.trigger({ full: true });
+    await tick();
+    // "during" is published while the full build runs (it must be replayed); "a" holds the live lane as it ends.
+    void c.trigger(t('during'));
+    while (site.live === 'full-1') await tick();
+    const liveGate = deferred();
+    site.targetedGate = liveGate.promise;
+    void c.trigger(t('a'));
+    await tick();
+    fullGate.resolve();
+    while (c.fullRunning) await tick();
+    // Action: "b" arrives while "a" runs, with the adoption waiting.
+    void c.trigger(t('b'));
+    site.targetedGate = null;
+    liveGate.resolve();
+    await c.idle();
+    // Assert: "b" had a build of its own over the live site before the replay, which then carried it too.
+    expect(site.targeted).toEqual([['during'], ['a'], ['b'], expect.arrayContaining(['during', 'a', 'b'])]);
+    expect(site.activated.at(-2)).toMatch(/^t-/);
+    expect(site.live).toMatch(/^full-/);
+    expect(site.content(site.live)).toEqual(['a', 'b', 'during', 'old']);
+  });
+
+  it('a busy live lane holds an adoption back for one build only', async () => {
+    const { site, jobs } = fakeSite();
+    const c = new Coalescer(jobs);
+    await c.trigger({ full: true });
+    let gate = deferred();
+    site.targetedGate = gate.promise;
+    site.db.add('a');
+    void c.trigger(t('a'));
+    await tick();
+    void c.trigger({ full: true });
+    while (c.fullRunning) await tick();
+    // Action: each build that runs has the next publish waiting behind it.
+    for (const next of ['b', 'c', 'd']) {
+      site.db.add(next);
+      void c.trigger(t(next));
+      const open = gate;
+      gate = deferred();
+      site.targetedGate = gate.promise;
+      open.resolve();
+      await tick();
+    }
+    site.targetedGate = null;
+    gate.resolve();
+    await c.idle();
+    // Assert: "b" went ahead of the adoption; "c" waited for it and was replayed with it, so the full build went live third.
+    expect(site.targeted.slice(0, 3)).toEqual([['a'], ['b'], expect.arrayContaining(['b', 'c'])]);
+    expect(site.activated.slice(0, 4)).toEqual(['full-1', 't-3', 't-4', 'full-2']);
+    expect(site.content(site.live)).toEqual(['a', 'b', 'c', 'd']);
   });
 
   it('a site-wide change queued behind nothing: the full lane never holds the live lane', async () => {

@@ -26,9 +26,12 @@ export type BuildJobs = {
   activate: (dir: string) => void;
   /** Drops a folder that will never go live. */
   discard: (dir: string) => void;
+  /** Whether a site is live for a targeted build to go over (without one, a full build goes live as it is). */
+  hasLive?: () => boolean;
 };
 
-type Adoption = { dir: string; replay: TargetedRequest | null; startedAt: number };
+/** A finished full build waiting for the live lane; `waited`: a publish already went ahead of it once. */
+type Adoption = { dir: string; replay: TargetedRequest | null; startedAt: number; waited?: boolean };
 
 export class Coalescer {
   private live: Promise<void> | null = null;
@@ -90,10 +93,17 @@ export class Coalescer {
     await Promise.resolve();
     try {
       while (this.pendingTargeted || this.adoption) {
-        const adoption = this.adoption;
-        this.adoption = null;
+        let adoption = this.adoption;
+        // A change already waiting when a full build finished goes live first, over the live site, and is
+        // replayed in the adoption after: it does not wait behind the replay of everything the full build
+        // missed (at 100,000 stories, seconds). Once: a busy day cannot hold the adoption back for ever.
+        if (adoption && !adoption.waited && this.pendingTargeted && this.jobs.hasLive?.()) {
+          adoption.waited = true;
+          adoption = null;
+        } else this.adoption = null;
         let req = this.pendingTargeted;
         this.pendingTargeted = null;
+        if (!adoption && req && this.adoption) this.adoption.replay = mergeTargeted(this.adoption.replay, req);
         if (adoption?.replay) req = mergeTargeted(req, adoption.replay);
         const t0 = adoption?.startedAt ?? Date.now();
         let dir: string | null = null;

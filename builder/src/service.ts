@@ -94,7 +94,9 @@ export function startBuilder(o: BuilderOptions) {
     lastFull: null,
   };
   // The live lane's builds run in a warm process, started (and primed, once a site is live) ahead, so a publish finds it ready.
-  const worker = o.warm === false || o.jobs?.targeted ? undefined : warmAstro({ prime: () => primeJob(releases, o) });
+  // The first full build, once its rows are written, while no site is live yet (primeJob).
+  let upcoming: string | null = null;
+  const worker = o.warm === false || o.jobs?.targeted ? undefined : warmAstro({ prime: () => primeJob(releases, o, upcoming), log });
   worker?.warm();
   // Stopping the builder stops a full build under way (its processes would outlive it otherwise).
   const stopping = new AbortController();
@@ -106,7 +108,12 @@ export function startBuilder(o: BuilderOptions) {
     o.jobs?.full ??
     (async (signal: AbortSignal) => {
       await releases.untilRestored(log);
-      return buildFull(releases, { ...site, signal, pausable: fullLane });
+      const onRows = (dir: string) => {
+        if (releases.active()) return; // a live site's rows are the warm process's until this build goes live
+        upcoming = dir;
+        worker?.primeNow();
+      };
+      return buildFull(releases, { ...site, signal, pausable: fullLane, onRows });
     });
   const runTargeted =
     o.jobs?.targeted ??
@@ -170,11 +177,14 @@ export function startBuilder(o: BuilderOptions) {
         // The first site just went live: the warm process can be primed now. A full build
         // just went live: its rows are read now, not by the next publish.
         worker?.primeNow();
-        if (fullReleases.delete(dir)) void worker?.refresh();
+        // Not when it was primed over this very build before it went live (the site's first: onRows).
+        if (fullReleases.delete(dir) && dir !== upcoming) void worker?.refresh();
+        upcoming = null;
         status.release = dir;
         status.skipped = reports.get(dir) ?? status.skipped;
         reports.delete(dir);
       },
+      hasLive: () => !!releases.active(),
       discard: (dir) => {
         reports.delete(dir);
         fullReleases.delete(dir);

@@ -34,6 +34,8 @@ export type SiteBuildOptions = {
   signal?: AbortSignal;
   /** Where a full build registers its process group, so the live lane can stop it while it renders (pausable.ts). */
   pausable?: PausableGroups;
+  /** Told once a full build's story rows are beside its folder (its search-index process reads them first): minutes before it ends. */
+  onRows?: (dir: string) => void;
 };
 
 /**
@@ -41,7 +43,7 @@ export type SiteBuildOptions = {
  * (builder/src/astro-worker.ts): a targeted build no longer pays
  * Node's and Astro's start-up per publish. Call warm() to start it ahead.
  */
-export function warmAstro(o: Pick<BuildWorkerOptions, 'maxJobs' | 'maxRssBytes' | 'maxGrowthBytes' | 'prime'> = {}): BuildWorker {
+export function warmAstro(o: Pick<BuildWorkerOptions, 'maxJobs' | 'maxRssBytes' | 'maxGrowthBytes' | 'prime' | 'log'> = {}): BuildWorker {
   return new BuildWorker({
     script: path.join(import.meta.dirname, 'astro-worker.ts'),
     cwd: ROOT,
@@ -240,6 +242,14 @@ export async function buildFull(releases: Releases, o: SiteBuildOptions): Promis
   // The live release's search index may be carried forward rather than made again (domain/src/search-delta.ts).
   const live = releases.active();
   const dir = releases.prepare();
+  // Written whole (a rename) by the search-index process: watched for here, at a second's notice.
+  const watch = o.onRows
+    ? setInterval(() => {
+        if (!existsSync(newsSnapshotFile(dir))) return;
+        clearInterval(watch);
+        o.onRows?.(dir);
+      }, 1000)
+    : undefined;
   try {
     await runAstro(dir, o, live ? planEnv({ searchFrom: live }) : {}, { low: true });
     rmSync(`${dir}.archive.json`, { force: true }); // every month written: nothing to prune
@@ -247,6 +257,8 @@ export async function buildFull(releases: Releases, o: SiteBuildOptions): Promis
   } catch (e) {
     releases.discard(dir);
     throw e;
+  } finally {
+    clearInterval(watch);
   }
 }
 
@@ -259,13 +271,19 @@ function targetedEnv(req: TargetedRequest, dir: string): Record<string, string> 
  * What primes a new warm process (BuildWorker `prime`, and `refresh` after a
  * full build went live): the lightest targeted build (LIVE_ONLY: no story, no
  * list page) over the live release into scratch, thrown away after; it loads
- * the site's modules and that release's rows. None before the first release.
+ * the site's modules and that release's rows. Before the first release, over
+ * the first full build once its rows are written (`upcoming`): the site's first
+ * publish then finds the process warm, with the rows it goes live with.
  */
-export function primeJob(releases: Releases, o: Pick<SiteBuildOptions, 'directusUrl' | 'directusToken' | 'siteUrl'>): { env: Record<string, string>; done: () => void } | null {
-  const live = releases.active();
+export function primeJob(
+  releases: Releases,
+  o: Pick<SiteBuildOptions, 'directusUrl' | 'directusToken' | 'siteUrl'>,
+  upcoming: string | null = null,
+): { env: Record<string, string>; done: () => void; over: string } | null {
+  const live = releases.active() ?? (upcoming && existsSync(newsSnapshotFile(upcoming)) ? upcoming : null);
   if (!live) return null;
   const scratch = releases.prepare();
-  return { env: { ...astroEnv(scratch, o), ...targetedEnv(LIVE_ONLY, live) }, done: () => releases.discard(scratch) };
+  return { env: { ...astroEnv(scratch, o), ...targetedEnv(LIVE_ONLY, live) }, done: () => releases.discard(scratch), over: path.basename(live) };
 }
 
 /**

@@ -31,10 +31,15 @@ async function until(check: () => boolean, timeoutMs: number, label: string) {
   return Date.now() - t0;
 }
 
+/** The builder's log, each line with when it was written. */
+const logged: Array<{ at: number; line: string }> = [];
+let firstRelease: string;
+
 beforeAll(async () => {
   who = await asEveryone();
-  pipeline = await startTestBuilder(root, { catchUpMs: 0 });
+  pipeline = await startTestBuilder(root, { catchUpMs: 0, log: (line) => logged.push({ at: Date.now(), line }) });
   builder = pipeline.builder;
+  firstRelease = builder.releases.active()!;
 }, 180_000);
 
 afterAll(async () => {
@@ -45,6 +50,18 @@ describe('publish pipeline', () => {
   it('a full build is live with its home and not-found pages', () => {
     expect(existsSync(path.join(builder.releases.current, 'index.html'))).toBe(true);
     expect(existsSync(path.join(builder.releases.current, '404.html'))).toBe(true);
+  });
+
+  it("the warm process was made ready over the site's first full build before it went live, and once (issue #33)", async () => {
+    // The first publish would otherwise wait for it: the bundling of the site and the reading of the new rows.
+    const prepared = (name: string) => logged.filter((l) => l.line.startsWith(`processo de build preparado sobre ${name} em `));
+    await until(() => prepared(path.basename(firstRelease)).length > 0, 60_000, 'processo de build preparado');
+    await builder.idle();
+    const [prep, ...again] = prepared(path.basename(firstRelease));
+    expect(again).toEqual([]);
+    const tookMs = Number(/ em (\d+) ms$/.exec(prep!.line)?.[1]);
+    const live = logged.find((l) => l.line.startsWith('build completo no ar'))!;
+    expect(prep!.at - tookMs).toBeLessThan(live.at);
   });
 
   it('staff see when the site was last updated; anonymous readers do not', async () => {

@@ -9,7 +9,7 @@ import { startBuilder } from '@portal/builder/service';
 
 export type TestBuilder = { builder: ReturnType<typeof startBuilder>; stop(): Promise<void> };
 
-export async function startTestBuilder(releasesRoot: string, o: { catchUpMs: number }): Promise<TestBuilder> {
+export async function startTestBuilder(releasesRoot: string, o: { catchUpMs: number; log?: (s: string) => void }): Promise<TestBuilder> {
   const builder = startBuilder({
     releasesRoot,
     directusUrl: inject('directusUrl'),
@@ -17,6 +17,7 @@ export async function startTestBuilder(releasesRoot: string, o: { catchUpMs: num
     siteUrl: 'http://localhost:4321',
     token: inject('builderToken'),
     catchUpMs: o.catchUpMs,
+    ...(o.log ? { log: o.log } : {}),
   });
   const server = http.createServer(builder.handler).listen(inject('builderPort'), '127.0.0.1');
   await builder.trigger({ full: true });
