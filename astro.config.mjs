@@ -70,7 +70,8 @@ function portalPostBuild() {
     hooks: {
       'astro:build:start': async () => {
         if (storyHelper) return;
-        post = await beginPostBuild(here, outDir, targeted);
+        // A warm process's prime is thrown away: no search index (domain/src/build-contract.ts `prime`).
+        if (!buildPlan(process.env).prime) post = await beginPostBuild(here, outDir, targeted);
         helpers = await startStoryHelpers(outDir);
       },
       'astro:build:done': async ({ logger }) => {

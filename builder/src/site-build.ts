@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync
 import { isUsableSlug, type SkippedRecord } from '@portal/domain/text-limits';
 import path from 'node:path';
 import { ROOT } from '../../directus/scripts/lib/paths.ts';
-import { LIVE_ONLY, newsSnapshotFile, planEnv, snapshotDeltaFile, targetedPlan, type NamedLists, type TargetedRequest } from '@portal/domain/build-contract';
+import { LIVE_ONLY, newsSnapshotFile, planEnv, snapshotDeltaFile, targetedPlan, type BuildPlan, type NamedLists, type TargetedRequest } from '@portal/domain/build-contract';
 import { ARCHIVE_ROOTS, isMonthKey } from '@portal/domain/archive';
 import type { Releases } from './releases.ts';
 import { BuildWorker, type BuildWorkerOptions } from './build-worker.ts';
@@ -263,8 +263,8 @@ export async function buildFull(releases: Releases, o: SiteBuildOptions): Promis
 }
 
 /** A targeted build's plan over `dir`, with the rows that release was made from (re-joined to the catalogue by the build: site/src/build/load.ts). */
-function targetedEnv(req: TargetedRequest, dir: string): Record<string, string> {
-  return planEnv(targetedPlan(req, dir, existsSync(newsSnapshotFile(dir)) ? newsSnapshotFile(dir) : undefined));
+function targetedEnv(req: TargetedRequest, dir: string, o: Pick<BuildPlan, 'prime'> = {}): Record<string, string> {
+  return planEnv({ ...targetedPlan(req, dir, existsSync(newsSnapshotFile(dir)) ? newsSnapshotFile(dir) : undefined), ...o });
 }
 
 /**
@@ -283,7 +283,7 @@ export function primeJob(
   const live = releases.active() ?? (upcoming && existsSync(newsSnapshotFile(upcoming)) ? upcoming : null);
   if (!live) return null;
   const scratch = releases.prepare();
-  return { env: { ...astroEnv(scratch, o), ...targetedEnv(LIVE_ONLY, live) }, done: () => releases.discard(scratch), over: path.basename(live) };
+  return { env: { ...astroEnv(scratch, o), ...targetedEnv(LIVE_ONLY, live, { prime: true }) }, done: () => releases.discard(scratch), over: path.basename(live) };
 }
 
 /**

@@ -102,7 +102,8 @@ export async function renderTargeted(p: Prerenderer, env: Record<string, string 
   // getStaticPaths results are cached per route by Astro: this build asks again.
   p.app.routeCache.clearAll();
   // The recent search index from the content these pages were rendered from, in this process (no second load).
-  const post = storiesOnly ? null : await beginPostBuild(ROOT, path.resolve(out), true, { index: (into) => indexRecent(out, into) });
+  // A prime (a throwaway job) indexes nothing either.
+  const post = storiesOnly || plan.prime ? null : await beginPostBuild(ROOT, path.resolve(out), true, { index: (into) => indexRecent(out, into) });
   const seen = new Set<string>();
   const paths = (await p.getStaticPaths()).filter(({ pathname }) => {
     const key = pathname.replace(/\/$/, '');

@@ -127,6 +127,12 @@ export const buildPlanSchema = z
     rowsFromSearch: z.boolean().optional(),
     /** A full build's live release, whose full search index it may carry forward (domain/src/search-delta.ts carriedIndex). */
     searchFrom: z.string().optional(),
+    /**
+     * A warm process's throwaway first job (builder/src/site-build.ts primeJob): its pages are discarded, so it
+     * indexes nothing. Over a full build not yet finished, which has no search delta yet, a recent index would
+     * hold the whole archive (at 100,000 stories, minutes of Pagefind beside that full build).
+     */
+    prime: z.literal(true).optional(),
   })
   .strict();
 export type BuildPlan = z.infer<typeof buildPlanSchema>;

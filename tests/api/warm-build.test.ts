@@ -9,13 +9,13 @@
  * A process that dies in the middle of a build fails that build while the next
  * one works.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { newsSnapshotFile, planEnv, targetedPlan, type TargetedRequest } from '../../domain/src/build-contract.ts';
+import { LIVE_ONLY, newsSnapshotFile, planEnv, targetedPlan, type TargetedRequest } from '../../domain/src/build-contract.ts';
 import { Releases } from '@portal/builder/releases';
-import { astroEnv, buildFull, runAstro, warmAstro } from '@portal/builder/site-build';
+import { astroEnv, buildFull, primeJob, runAstro, warmAstro } from '@portal/builder/site-build';
 import type { BuildWorker } from '@portal/builder/build-worker';
 import { admin, newsFactory } from './support.ts';
 import { buildMoment, filesOf, firstDifference } from './build-output.ts';
@@ -121,3 +121,33 @@ it('a warm process killed in the middle of a build fails that build; the next bu
   expect(existsSync(path.join(next, 'index.html'))).toBe(true);
   expect(worker.pid).not.toBe(pid);
 }, 180_000);
+
+it('a prime (the throwaway job that warms a process) writes no search index, as its first job or rendered (issue #33)', async () => {
+  // The site's first full build, its rows written and its search index not yet (primeJob's `upcoming`): a recent
+  // index over it would hold the whole archive — at 100,000 stories, minutes of Pagefind beside that build.
+  await publish(`Morno recente ${stamp}`);
+  const first = new Releases(mkdtempSync(path.join(os.tmpdir(), 'portal-warm-first-')));
+  const upcoming = await buildFull(first, site);
+  // As it is while it runs: its rows beside it, its search index (moved in at its end) not there yet.
+  for (const f of readdirSync(upcoming).filter((f) => f.startsWith('pagefind') || f === 'search-delta.json')) rmSync(path.join(upcoming, f), { recursive: true });
+  const fresh = warmAstro();
+  try {
+    const recentIn = async (prime: boolean) => {
+      const job = primeJob(first, site, upcoming)!;
+      const env = prime ? job.env : { ...job.env, ...planEnv(targetedPlan(LIVE_ONLY, upcoming, newsSnapshotFile(upcoming))) };
+      try {
+        await fresh.run(env);
+        expect(existsSync(path.join(job.env.SITE_OUT_DIR!, 'index.html'))).toBe(true);
+        return existsSync(path.join(job.env.SITE_OUT_DIR!, 'pagefind-recent'));
+      } finally {
+        job.done();
+      }
+    };
+    expect(await recentIn(true)).toBe(false); // first job: Astro's own build
+    expect(await recentIn(true)).toBe(false); // rendered
+    expect(await recentIn(false)).toBe(true); // the same build as a real one would index every story
+    expect(fresh.started).toBe(1);
+  } finally {
+    await fresh.stop();
+  }
+}, 240_000);
