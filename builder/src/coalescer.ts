@@ -94,16 +94,16 @@ export class Coalescer {
     try {
       while (this.pendingTargeted || this.adoption) {
         let adoption = this.adoption;
+        let req = this.pendingTargeted;
+        this.pendingTargeted = null;
         // A change already waiting when a full build finished goes live first, over the live site, and is
         // replayed in the adoption after: it does not wait behind the replay of everything the full build
         // missed (at 100,000 stories, seconds). Once: a busy day cannot hold the adoption back for ever.
-        if (adoption && !adoption.waited && this.pendingTargeted && this.jobs.hasLive?.()) {
+        if (adoption && !adoption.waited && req && this.jobs.hasLive?.()) {
           adoption.waited = true;
+          adoption.replay = mergeTargeted(adoption.replay, req);
           adoption = null;
         } else this.adoption = null;
-        let req = this.pendingTargeted;
-        this.pendingTargeted = null;
-        if (!adoption && req && this.adoption) this.adoption.replay = mergeTargeted(this.adoption.replay, req);
         if (adoption?.replay) req = mergeTargeted(req, adoption.replay);
         const t0 = adoption?.startedAt ?? Date.now();
         let dir: string | null = null;

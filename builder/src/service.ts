@@ -108,12 +108,14 @@ export function startBuilder(o: BuilderOptions) {
     o.jobs?.full ??
     (async (signal: AbortSignal) => {
       await releases.untilRestored(log);
-      const onRows = (dir: string) => {
-        if (releases.active()) return; // a live site's rows are the warm process's until this build goes live
-        upcoming = dir;
-        worker?.primeNow();
-      };
-      return buildFull(releases, { ...site, signal, pausable: fullLane, onRows });
+      // Only the site's first: a live site's rows are the warm process's until the new build goes live.
+      const onRows = releases.active()
+        ? undefined
+        : (dir: string) => {
+            upcoming = dir;
+            worker?.primeNow();
+          };
+      return buildFull(releases, { ...site, signal, pausable: fullLane, ...(onRows ? { onRows } : {}) });
     });
   const runTargeted =
     o.jobs?.targeted ??
