@@ -139,6 +139,27 @@ describe('createReaderEdge', () => {
     }
   });
 
+  it("closes an idle connection to Directus before Directus's announced keep-alive ends, so no batch meets a closing socket", async () => {
+    // A Directus that never closes idle connections itself but announces 2 s: only the edge may close this one.
+    const closedByEdge = new Promise<void>((resolve) => {
+      const server = http.createServer((req, res) => {
+        req.resume();
+        req.on('end', () => {
+          res.writeHead(200, { 'content-type': 'application/json', 'keep-alive': 'timeout=2' });
+          res.end(JSON.stringify({ answers: [{ status: 200, body: { counted: true } }] }));
+        });
+      });
+      server.keepAliveTimeout = 0;
+      server.on('connection', (socket) => socket.on('end', () => server.close(() => resolve())));
+      server.listen(0, '127.0.0.1', async () => {
+        const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+        expect((await readers(url, 1)).map((g) => g.status)).toEqual([200]);
+      });
+    });
+    // Waits on the state itself: the edge's end of the socket (it never comes without the idle timeout).
+    await closedByEdge;
+  });
+
   it('a batch answer that does not match the batch is not handed out', async () => {
     const d = await fakeDirectus([{ status: 200, body: { answers: [] } }]);
     try {

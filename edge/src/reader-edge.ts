@@ -60,7 +60,10 @@ export function createReaderEdge(o: ReaderEdgeOptions): ReaderEdge {
   const intervalMs = o.intervalMs ?? READER_EDGE.intervalMs;
   const viewPath = o.path ?? ARTICLE_VIEW;
   const maxItems = o.maxItems ?? READER_EDGE.maxItems;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+  // An idle timeout, as Node's global agent has: only with one does the agent heed the server's
+  // `Keep-Alive: timeout=N` and close an idle socket a second before Directus does. Without it, a batch
+  // could go out on a socket Directus was closing ("socket hang up"), which is never sent again.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT, timeout: 5_000 });
   let waiting: Waiting[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let inFlight = 0;
