@@ -27,24 +27,53 @@ export const outcomeOf = (status: number): Outcome => (status >= 200 && status <
 /** A VAPID header stays valid 12 h (web-push's default); it is signed again an hour before that. */
 const VAPID_REUSE_MS = 11 * 3_600_000;
 
-/** One POST, answered by its status (the body is read and dropped). */
-function post(endpoint: string, headers: Record<string, string | number>, body: Buffer | null, agents: { http: http.Agent; https: https.Agent }): Promise<number> {
+/** An idle connection to a push service is closed after this long, or a second before the service said it would close it. */
+const IDLE_MS = 30_000;
+
+type Agents = { http: http.Agent; https: https.Agent };
+
+/**
+ * One POST, answered by its status (the body is read and dropped). A kept
+ * connection the service closed just as the request left on it fails before
+ * any answer; that request is sent once more on a new connection (no kept one
+ * could be stale again), as Node's documentation advises: otherwise the reader
+ * would miss the alert. A duplicate is harmless: it has the alert's topic, so
+ * it replaces the first on the reader's device.
+ */
+async function post(endpoint: string, headers: Record<string, string | number>, body: Buffer | null, agents: Agents): Promise<number> {
+  const url = new URL(endpoint);
+  try {
+    return await postOnce(url, headers, body, url.protocol === 'https:' ? agents.https : agents.http);
+  } catch (e) {
+    if (!(e instanceof StaleConnection)) throw e;
+    return postOnce(url, headers, body, false);
+  }
+}
+
+class StaleConnection extends Error {}
+
+function postOnce(url: URL, headers: Record<string, string | number>, body: Buffer | null, agent: http.Agent | false): Promise<number> {
   return new Promise((resolve, reject) => {
-    const url = new URL(endpoint);
     const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(url, { method: 'POST', headers, agent: url.protocol === 'https:' ? agents.https : agents.http, timeout: TIMEOUT_MS }, (res) => {
+    let answered = false;
+    const req = client.request(url, { method: 'POST', headers, agent, timeout: TIMEOUT_MS }, (res) => {
+      answered = true;
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error('sem resposta do serviço de push')));
-    req.on('error', reject);
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      reject(!answered && req.reusedSocket && e.code === 'ECONNRESET' ? new StaleConnection('conexão encerrada pelo serviço de push', { cause: e }) : e),
+    );
     req.end(body ?? undefined);
   });
 }
 
 export function pushSender(vapid: Vapid): PushSend {
-  const agents = { http: new http.Agent({ keepAlive: true, maxSockets: PARALLEL }), https: new https.Agent({ keepAlive: true, maxSockets: PARALLEL }) };
+  // With an idle timeout of its own, an agent also heeds a service's `Keep-Alive: timeout=N` (Node's rule).
+  const kept = { keepAlive: true, maxSockets: PARALLEL, timeout: IDLE_MS };
+  const agents: Agents = { http: new http.Agent(kept), https: new https.Agent(kept) };
   // One signed header per push service, reused for its validity: signing it per message doubled the CPU an alert costs.
   const signed = new Map<string, { authorization: string; until: number }>();
   const authorization = (endpoint: string) => {
