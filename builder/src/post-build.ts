@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { chmod, copyFile, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { buildPlan, newsSnapshotFile, planEnv, snapshotDeltaFile, rowsFailedFile } from '@portal/domain/build-contract';
+import { buildPlan, newsSnapshotFile, planEnv, rowsFailedFile, searchIndexListFile, snapshotDeltaFile } from '@portal/domain/build-contract';
 import { rmSync, writeFileSync } from 'node:fs';
 import { captureOutput, howItEnded } from './child-output.ts';
 import { RECENT_INDEX_DIR, SEARCH_DELTA_FILE } from '@portal/domain/search-delta';
@@ -19,7 +19,8 @@ import { RECENT_INDEX_DIR, SEARCH_DELTA_FILE } from '@portal/domain/search-delta
 /** The index builder runs as its own process: the render process's event loop is too busy to feed Pagefind. */
 function runSearchIndex(root: string, into: string, recent: boolean): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'site/src/build/search-index-cli.ts'), into, ...(recent ? ['--recent'] : [])], {
+    // Its old generation grows as the page processes' does (astro-cli.ts): it holds the archive's rows, and nobody waits on its GC.
+    const child = spawn(process.execPath, ['--heap-growing-percent=20', path.join(root, 'site/src/build/search-index-cli.ts'), into, ...(recent ? ['--recent'] : [])], {
       // Who reads and writes the build's news rows: site/src/build/news-snapshot.ts.
       env: { ...process.env, ...planEnv({ ...buildPlan(process.env), searchIndex: true, rowsFromSearch: false }) },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,6 +60,8 @@ export async function beginPostBuild(
     rmSync(newsSnapshotFile(outDir), { force: true });
     rmSync(snapshotDeltaFile(newsSnapshotFile(outDir)), { force: true });
     rmSync(rowsFailedFile(outDir), { force: true });
+    // Its list is written last: whoever waits for the index (rowsAndIndexWritten) sees this build's, not an old one.
+    rmSync(searchIndexListFile(outDir), { force: true });
     Object.assign(process.env, planEnv({ ...buildPlan(process.env), rowsFromSearch: true }));
   }
   const index = o.index ? null : runSearchIndex(root, tmp, targeted);

@@ -94,7 +94,7 @@ export function startBuilder(o: BuilderOptions) {
     lastFull: null,
   };
   // The live lane's builds run in a warm process, started (and primed, once a site is live) ahead, so a publish finds it ready.
-  // The first full build, once its rows are written, while no site is live yet (primeJob).
+  // The first full build, once its rows and search index are written, while no site is live yet (primeJob).
   let upcoming: string | null = null;
   const worker = o.warm === false || o.jobs?.targeted ? undefined : warmAstro({ prime: () => primeJob(releases, o, upcoming), log });
   worker?.warm();

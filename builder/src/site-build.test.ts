@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawn } from 'node:child_process';
 import net from 'node:net';
-import { goneLists, overlay, runAstro, staleArchiveFiles, staleStoryFiles } from './site-build.ts';
+import { goneLists, overlay, rowsAndIndexWritten, runAstro, staleArchiveFiles, staleStoryFiles } from './site-build.ts';
+import { newsSnapshotFile, searchIndexListFile } from '@portal/domain/build-contract';
 import { processesWithEnv } from '../../tests/support/processes.ts';
 
 function release(files: string[]) {
@@ -97,6 +98,18 @@ describe('goneLists: the lists a catalogue change takes down', () => {
     ]);
     expect(goneLists({ category: ['..', '../news', 'a/b', ''] }, scratch)).toEqual([]);
     expect(goneLists(undefined, scratch)).toEqual([]);
+  });
+});
+
+describe("rowsAndIndexWritten: when the site's first prime may start (issue #33)", () => {
+  it('not with the rows alone: once the search index is written too', () => {
+    const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'rows-index-')), 'release');
+    mkdirSync(dir);
+    expect(rowsAndIndexWritten(dir)).toBe(false);
+    writeFileSync(newsSnapshotFile(dir), '');
+    expect(rowsAndIndexWritten(dir)).toBe(false);
+    writeFileSync(searchIndexListFile(dir), '[]');
+    expect(rowsAndIndexWritten(dir)).toBe(true);
   });
 });
 

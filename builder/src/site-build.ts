@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync
 import { isUsableSlug, type SkippedRecord } from '@portal/domain/text-limits';
 import path from 'node:path';
 import { ROOT } from '../../directus/scripts/lib/paths.ts';
-import { LIVE_ONLY, newsSnapshotFile, planEnv, snapshotDeltaFile, targetedPlan, type BuildPlan, type NamedLists, type TargetedRequest } from '@portal/domain/build-contract';
+import { LIVE_ONLY, newsSnapshotFile, planEnv, searchIndexListFile, snapshotDeltaFile, targetedPlan, type BuildPlan, type NamedLists, type TargetedRequest } from '@portal/domain/build-contract';
 import { ARCHIVE_ROOTS, isMonthKey } from '@portal/domain/archive';
 import type { Releases } from './releases.ts';
 import { BuildWorker, type BuildWorkerOptions } from './build-worker.ts';
@@ -34,7 +34,7 @@ export type SiteBuildOptions = {
   signal?: AbortSignal;
   /** Where a full build registers its process group, so the live lane can stop it while it renders (pausable.ts). */
   pausable?: PausableGroups;
-  /** Told once a full build's story rows are beside its folder (its search-index process reads them first): minutes before it ends. */
+  /** Told once a full build's story rows and its search index are beside its folder (rowsAndIndexWritten): before it ends. */
   onRows?: (dir: string) => void;
 };
 
@@ -47,7 +47,8 @@ export function warmAstro(o: Pick<BuildWorkerOptions, 'maxJobs' | 'maxRssBytes' 
   return new BuildWorker({
     script: path.join(import.meta.dirname, 'astro-worker.ts'),
     cwd: ROOT,
-    execArgv: ASTRO_NODE_ARGS,
+    // gc(): the rows of the release it renders over are let go and collected before another release's are read (per-build.ts forgetRows).
+    execArgv: [...ASTRO_NODE_ARGS, '--expose-gc'],
     env: { ASTRO_TELEMETRY_DISABLED: '1' },
     ...o,
   });
@@ -237,15 +238,28 @@ export function takeReport(outDir: string): SkippedRecord[] {
   }
 }
 
+/**
+ * A full build's rows and its whole search index are written (its search-index
+ * process, which reads the rows first, writes the list of what it indexed
+ * last). The site's first prime waits for both (issue #33): started with the
+ * rows alone, the warm process's read of them landed beside Pagefind and the
+ * index process, the build's highest memory (5 GB at 100,000 stories); the
+ * index is done well before the pages are, so the process is still warm when
+ * the site goes live.
+ */
+export function rowsAndIndexWritten(dir: string): boolean {
+  return existsSync(newsSnapshotFile(dir)) && existsSync(searchIndexListFile(dir));
+}
+
 /** Every page into a new release folder (not yet live). Runs at low CPU priority: publishes come first. */
 export async function buildFull(releases: Releases, o: SiteBuildOptions): Promise<string> {
   // The live release's search index may be carried forward rather than made again (domain/src/search-delta.ts).
   const live = releases.active();
   const dir = releases.prepare();
-  // Written whole (a rename) by the search-index process: watched for here, at a second's notice.
+  // Written by the search-index process: watched for here, at a second's notice.
   const watch = o.onRows
     ? setInterval(() => {
-        if (!existsSync(newsSnapshotFile(dir))) return;
+        if (!rowsAndIndexWritten(dir)) return;
         clearInterval(watch);
         o.onRows?.(dir);
       }, 1000)
@@ -272,7 +286,7 @@ function targetedEnv(req: TargetedRequest, dir: string, o: Pick<BuildPlan, 'prim
  * full build went live): the lightest targeted build (LIVE_ONLY: no story, no
  * list page) over the live release into scratch, thrown away after; it loads
  * the site's modules and that release's rows. Before the first release, over
- * the first full build once its rows are written (`upcoming`): the site's first
+ * the first full build once its rows and index are written (`upcoming`): the site's first
  * publish then finds the process warm, with the rows it goes live with.
  */
 export function primeJob(

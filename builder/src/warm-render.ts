@@ -25,6 +25,7 @@ import { ROOT } from '../../directus/scripts/lib/paths.ts';
 import { buildPlan, inStoriesOnlyBuild } from '@portal/domain/build-contract';
 import { beginPostBuild } from './post-build.ts';
 import { loadedContent } from '../../site/src/build/load.ts';
+import { forgetBuilds } from '../../site/src/build/per-build.ts';
 import { writeSearchIndex } from '../../site/src/build/search-index.ts';
 
 type RouteData = { type: string; pathname?: string; distURL?: URL[] };
@@ -96,6 +97,8 @@ export async function renderTargeted(p: Prerenderer, env: Record<string, string 
   // A live entry's build: the coverage's own pages and the feeds that date it; no search entry changed.
   const storiesOnly = plan.targeted.storiesOnly ? plan.targeted.slugs : null;
   const t0 = performance.now();
+  // What the last build loaded goes before this one reads anything: never both at once (at 100,000 stories, ~500 MB).
+  forgetBuilds();
   const { renderPath } = await generate;
   const options = p.app.getOptions();
   options.settings.config.outDir = pathToFileURL(`${path.resolve(out)}/`);

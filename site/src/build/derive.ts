@@ -15,6 +15,7 @@ import { isLiveState, liveModifiedAt } from '@portal/domain/live';
 import { AUTHOR_FALLBACK, type Article, type Correction } from '../lib/content-types.ts';
 import type { ListKind } from './archive-pages.ts';
 import { coverageOf, idOf, type Byline, type RawEntry } from './live.ts';
+import { onOtherRows } from './per-build.ts';
 
 type Joined = { id: string; name: string; slug: string } | null;
 export type RawNews = Omit<News, 'category_id' | 'municipality_id' | 'status' | 'content' | 'scheduled_at' | 'created_at'> & {
@@ -181,6 +182,10 @@ type Derived = Stories & { rows: readonly RawNews[]; gen: number; outcome: Map<R
  * base of rows, a large change) derives everything again.
  */
 let lastDerived: Derived | null = null;
+// Made from rows that another base replaces: of no use to the next build, and not to be held while it reads.
+onOtherRows(() => {
+  lastDerived = null;
+});
 const PATCH_LIMIT = 2000;
 const byNewest = (list: Article[], a: Article) => {
   let lo = 0;
@@ -230,7 +235,7 @@ let generation = 0;
 
 export function storiesOf(rows: readonly RawNews[], p: People, now: Date): Stories {
   const people = JSON.stringify([[...p.authors], [...p.authorSlug]]);
-  const last = lastDerived;
+  let last = lastDerived;
   const gen = ++generation;
   const came: RawNews[] = [];
   for (const r of rows as Marked[]) {
@@ -248,6 +253,8 @@ export function storiesOf(rows: readonly RawNews[], p: People, now: Date): Stori
     lastDerived = null;
     if (gone.length + came.length <= PATCH_LIMIT) patched = patch(last, gone, came, rows, gen, people, p, now);
   }
+  // Derived again: the last derivation goes first, not held beside the new one (issue #33).
+  last = lastDerived = null;
   lastDerived = patched ?? derive(rows, gen, people, p, now);
   return lastDerived;
 }

@@ -20,7 +20,7 @@ import type { Content, Correction, Ref } from '../lib/content-types.ts';
 import { storyRows } from './news-snapshot.ts';
 import { everyRow, type Cursor } from './paged-read.ts';
 import { listScope, wholeLists } from './archive-pages.ts';
-import { perBuild } from './per-build.ts';
+import { onNextBuild, perBuild } from './per-build.ts';
 import { storiesOf, withCatalogue, type CatalogueEntry, type RawNews } from './derive.ts';
 import type { RawEntry } from './live.ts';
 
@@ -273,6 +273,9 @@ function writeReport(skipped: SkippedRecord[]) {
  */
 const LOADED = Symbol.for('portal.content.loaded');
 const loaded = globalThis as { [LOADED]?: { out: string | undefined; c: Content } };
+onNextBuild(() => {
+  delete loaded[LOADED];
+});
 export function loadedContent(out: string): Content | null {
   const l = loaded[LOADED];
   return l && l.out === out ? l.c : null;

@@ -1,6 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it, vi } from 'vitest';
 import { FULL_PLAN, targetedPlan, type BuildPlan } from '@portal/domain/build-contract';
@@ -130,6 +132,33 @@ describe('story rows of a build', () => {
     writeFileSync(path.join(dir, 'live.news.v8'), serialize({ news: rows(['a']) }));
     const archive = { news: rows(['a', 'b']), fixes: [{ id: 'f', news_id: 'b' }] };
     expect((await storyRows<Sets>(sources(archive), ...targeted(dir, 'r1', 'a'))).rows).toEqual(archive);
+  });
+
+  it('a process asked for another base lets go of the rows it kept, and what it derived from them, before reading it (issue #33: never both at once)', () => {
+    // A process of its own with --expose-gc: whether the old rows can be collected is seen through a WeakRef.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'snap-'));
+    writeFileSync(path.join(dir, 'a.news.v8'), serialize({ news: [{ id: 'a', title: 'x'.repeat(1_000_000) }] }));
+    // The next base cannot be read: whatever the process holds then, it held from before.
+    writeFileSync(path.join(dir, 'b.news.v8'), 'not v8');
+    const plan = (over: string) => JSON.stringify(targeted(dir, 'out', '', over)[0]);
+    const script = `
+      const { storyRows } = await import(${JSON.stringify(pathToFileURL(path.join(import.meta.dirname, 'news-snapshot.ts')).href)});
+      const { storiesOf } = await import(${JSON.stringify(pathToFileURL(path.join(import.meta.dirname, 'derive.ts')).href)});
+      const src = { news: { all: async () => [], byIds: async () => [], story: (r) => r.id } };
+      let read = await storyRows(src, ${plan('a')}, undefined);
+      const kept = new WeakRef(read.rows.news);
+      if (read.rows.news.length !== 1) throw new Error('a: not read');
+      // What the build derives from them, kept for the next build to patch (derive.ts): it goes with them.
+      const derived = new WeakRef(storiesOf(read.rows.news, { authors: new Map(), authorSlug: new Map(), correctionsOf: new Map() }, new Date()));
+      read = await storyRows(src, ${plan('b')}, undefined);
+      if (read.rows.news.length !== 0) throw new Error('b: not the whole archive');
+      read = null;
+      // A few rounds: some of what was derived is only let go by the collection after the one that freed its holder.
+      for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0)).then(() => globalThis.gc());
+      process.stdout.write([kept, derived].map((r) => (r.deref() ? 'held' : 'gone')).join(' '));`;
+    const r = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('gone gone');
   });
 
   it('mergeRows replaces listed stories’ rows by their fresh ones', () => {

@@ -20,6 +20,7 @@
  */
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
+import { forgetRows, onOtherRows } from './per-build.ts';
 import { buildPlan, isStoryHelper, listedIds, newsSnapshotFile, rowsFailedFile, snapshotDeltaFile, type BuildPlan } from '@portal/domain/build-contract';
 
 /** Rows of several kinds, by kind: each row belongs to one story. */
@@ -85,6 +86,9 @@ function identity(file: string): string | null {
  */
 let lastBase: { key: string; sets: StorySets } | undefined;
 let lastMerged: { key: string; base: string; sets: StorySets; delta: Delta<StorySets> | null } | undefined;
+onOtherRows(() => {
+  lastBase = lastMerged = undefined;
+});
 
 function readFile<T>(file: string, valid: (x: unknown) => boolean): T | null {
   try {
@@ -101,6 +105,8 @@ function readBase<S extends StorySets>(file: string): { key: string; sets: S } |
   const key = identity(file);
   if (!key) return null;
   if (lastBase?.key === key) return lastBase as { key: string; sets: S };
+  // Another base (a full build went live): the old rows, and all made from them, go before the new ones are read.
+  forgetRows();
   const sets = readFile<S>(file, isSets);
   if (!sets) return null;
   lastBase = { key, sets };
