@@ -20,14 +20,23 @@ export function perBuild<T>(make: () => T): () => T {
   };
 }
 
-// On globalThis: the warm process holds the site's modules twice (its bundle and its own imports).
-const DROPS = Symbol.for('portal.perBuild.drops');
-const drops = ((globalThis as { [DROPS]?: Set<() => void> })[DROPS] ??= new Set());
-
-/** `drop` lets go of what a build kept, when forgetBuilds is called. For module-level values only (registered once). */
-export function onNextBuild(drop: () => void): void {
-  drops.add(drop);
+/**
+ * A set of drops kept on globalThis (the warm process holds the site's modules
+ * twice: its bundle and its own imports), added to by module-level values only.
+ */
+function dropSet(name: string): { add: (drop: () => void) => void; run: () => void } {
+  const key = Symbol.for(name);
+  const drops = ((globalThis as { [k: symbol]: Set<() => void> | undefined })[key] ??= new Set());
+  return { add: (drop) => void drops.add(drop), run: () => drops.forEach((drop) => drop()) };
 }
+
+const builds = dropSet('portal.perBuild.drops');
+// What a process keeps across builds because it is made from the rows of one base (a full build's):
+// the rows themselves (news-snapshot.ts) and what was derived from them (derive.ts).
+const rows = dropSet('portal.rows.drops');
+
+/** `drop` lets go of what a build kept, when forgetBuilds is called. */
+export const onNextBuild = builds.add;
 
 /**
  * Lets go of every value the builds before made (issue #33): the warm process
@@ -35,19 +44,10 @@ export function onNextBuild(drop: () => void): void {
  * 100,000 stories, hundreds of MB) can be collected before the next is loaded,
  * rather than both being held while the new rows are read.
  */
-export function forgetBuilds(): void {
-  for (const drop of drops) drop();
-}
+export const forgetBuilds = builds.run;
 
-// The same for what a process keeps across builds because it is made from the rows of one base (a full build's):
-// the rows themselves (news-snapshot.ts) and what was derived from them (derive.ts).
-const ROW_DROPS = Symbol.for('portal.rows.drops');
-const rowDrops = ((globalThis as { [ROW_DROPS]?: Set<() => void> })[ROW_DROPS] ??= new Set());
-
-/** `drop` lets go of what was kept from the rows of one base, when forgetRows is called. Module-level values only. */
-export function onOtherRows(drop: () => void): void {
-  rowDrops.add(drop);
-}
+/** `drop` lets go of what was kept from the rows of one base, when forgetRows is called. */
+export const onOtherRows = rows.add;
 
 /**
  * Lets go of everything kept from the last base's rows (issue #33): called when
@@ -56,7 +56,7 @@ export function onOtherRows(drop: () => void): void {
  * are read and derived (the warm process went from 700 to 1,228 MB there).
  */
 export function forgetRows(): void {
-  for (const drop of rowDrops) drop();
+  rows.run();
   // Collected now where the process allows it (the warm process runs with --expose-gc): left to itself, V8
   // grows the heap by the new rows before it collects the old ones (measured: 720 → 1,086 MB at an adoption).
   (globalThis as { gc?: () => void }).gc?.();
