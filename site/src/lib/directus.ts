@@ -9,9 +9,13 @@ import { createDirectus, rest, staticToken } from '@directus/sdk';
 import type { Schema } from '@portal/domain/schema';
 import { siteEnv } from './env.ts';
 import { perBuild } from '../build/per-build.ts';
+import { retryingReads } from './read-fetch.ts';
 
 export function directusUrl(): string {
   return siteEnv().DIRECTUS_URL;
 }
 
-export const directus = perBuild(() => createDirectus<Schema>(directusUrl()).with(staticToken(siteEnv().DIRECTUS_TOKEN)).with(rest()));
+// Its reads survive a kept connection Directus closed as they left on it (read-fetch.ts).
+export const directus = perBuild(() =>
+  createDirectus<Schema>(directusUrl(), { globals: { fetch: retryingReads() } }).with(staticToken(siteEnv().DIRECTUS_TOKEN)).with(rest()),
+);
