@@ -19,8 +19,8 @@ import { RECENT_INDEX_DIR, SEARCH_DELTA_FILE } from '@portal/domain/search-delta
 /** The index builder runs as its own process: the render process's event loop is too busy to feed Pagefind. */
 function runSearchIndex(root: string, into: string, recent: boolean): Promise<number> {
   return new Promise((resolve, reject) => {
-    // Its old generation grows as the page processes' does (astro-cli.ts): it holds the archive's rows, and nobody waits on its GC.
-    const child = spawn(process.execPath, ['--heap-growing-percent=20', path.join(root, 'site/src/build/search-index-cli.ts'), into, ...(recent ? ['--recent'] : [])], {
+    // Its heap grows as the page processes' does (astro-cli.ts): it holds the archive's rows, and nobody waits on its GC.
+    const child = spawn(process.execPath, ['--max-semi-space-size=16', '--heap-growing-percent=20', path.join(root, 'site/src/build/search-index-cli.ts'), into, ...(recent ? ['--recent'] : [])], {
       // Who reads and writes the build's news rows: site/src/build/news-snapshot.ts.
       env: { ...process.env, ...planEnv({ ...buildPlan(process.env), searchIndex: true, rowsFromSearch: false }) },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -65,9 +65,9 @@ export async function beginPostBuild(
     Object.assign(process.env, planEnv({ ...buildPlan(process.env), rowsFromSearch: true }));
   }
   const index = o.index ? null : runSearchIndex(root, tmp, targeted);
-  index?.catch(() => {
-    // The page process waiting for the rows stops waiting (and the build fails at finish).
-    if (!targeted) writeFileSync(rowsFailedFile(outDir), '');
+  index?.catch((e: unknown) => {
+    // The page process waiting for the rows stops waiting, and fails with the index process's own error (its last lines).
+    if (!targeted) writeFileSync(rowsFailedFile(outDir), e instanceof Error ? e.message : String(e));
   });
   return {
     async finish(log) {

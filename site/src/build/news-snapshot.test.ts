@@ -114,8 +114,9 @@ describe('story rows of a build', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'snap-'));
     const failedFile = path.join(dir, 'x.failed');
     const waiting = handedOver(path.join(dir, 'never.news.v8'), { failedFile });
-    writeFileSync(failedFile, '');
-    await expect(waiting).rejects.toThrow(/não chegaram/);
+    writeFileSync(failedFile, 'índice de busca falhou (código 1): fetch failed\n');
+    // The index process's own error comes with it: a failed build says why.
+    await expect(waiting).rejects.toThrow(/não chegaram em .*never\.news\.v8: índice de busca falhou \(código 1\): fetch failed$/);
     await expect(handedOver(path.join(dir, 'never.news.v8'), { failedFile: path.join(dir, 'no'), maxMs: 200 })).rejects.toThrow(/não chegaram/);
   });
 

@@ -144,7 +144,12 @@ export async function handedOver<S extends StorySets>(file: string, o: { failedF
   for (;;) {
     const base = readBase<S>(file);
     if (base) return base.sets;
-    if (existsSync(o.failedFile) || Date.now() > until) throw new Error(`as notícias do build não chegaram em ${file}`);
+    const failed = existsSync(o.failedFile);
+    if (failed || Date.now() > until) {
+      // Why, when the search-index process said (post-build.ts writes its error there).
+      const why = failed ? readFileSync(o.failedFile, 'utf8').trim() : '';
+      throw new Error(`as notícias do build não chegaram em ${file}${why ? `: ${why}` : ''}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }
