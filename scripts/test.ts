@@ -7,9 +7,10 @@
  *   npm test -- unit|api|api:pg|e2e|prod [extra]    runs one suite
  *   TEST_API_PG=1 npm test                          adds the API suite on PostgreSQL (CI)
  *   TEST_PROD=1 npm test, npm run test:prod         adds / runs the production topology suite
- *                                                   (nginx, two Directus, PostgreSQL, Redis; CI)
+ *                                                   (nginx, two Directus, PostgreSQL, Redis; CI),
+ *                                                   beside the API suites
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../directus/scripts/lib/paths.ts';
@@ -102,12 +103,25 @@ const childEnv = (env: Record<string, string>) => ({ ...process.env, ASTRO_TELEM
 const durations: string[] = [];
 const took = (label: string, since: number) => durations.push(`${label}: ${Math.round((Date.now() - since) / 1000)} s`);
 
-function run(label: string, args: string[], env: Record<string, string>, report: string) {
+/** A suite's exit code once its process ends (1 when it could not start). */
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code));
+  });
+
+/**
+ * A suite in the foreground. Awaited, never spawnSync: a suite beside it is
+ * timed when it ends, not when this one returns (with spawnSync every suite
+ * beside the SQLite one "took" exactly as long as it), and its output is read
+ * as it comes instead of queueing in the child.
+ */
+async function run(label: string, args: string[], env: Record<string, string>, report: string) {
   console.log(`\n» ${label}`);
   const since = Date.now();
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: childEnv(env) });
+  const status = await exitOf(spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: childEnv(env) }));
   took(label, since);
-  record(label, r.status, report);
+  record(label, status, report);
 }
 
 /**
@@ -120,12 +134,9 @@ function runBeside(label: string, args: string[], env: Record<string, string>, r
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
-  const done = new Promise<number | null>((resolve) => {
-    child.on('error', () => resolve(1));
-    child.on('exit', (code) => {
-      took(label, since);
-      resolve(code);
-    });
+  const done = exitOf(child).then((code) => {
+    took(label, since);
+    return code;
   });
   return async () => {
     const status = await done;
@@ -152,21 +163,25 @@ const apiPg = only === 'api:pg' || (!only && process.env.TEST_API_PG === '1');
 // beside the others (its files still run one at a time), which takes minutes off CI.
 const pgBeside = apiPg && !only ? runBeside(API_PG, vitestArgs(['api'], 'api-pg.json'), { TEST_DB: 'postgres' }, 'api-pg.json') : null;
 if (!only || only === 'unit') {
-  vitestRun('Testes unitários e de interface', ['unit', 'ui'], 'unit.json', { TZ: 'UTC' });
+  await vitestRun('Testes unitários e de interface', ['unit', 'ui'], 'unit.json', { TZ: 'UTC' });
   // Again in the newsroom's zone (issue #31): dates, schedules and "Atualizado em" must not depend on the machine's.
   // The rules and screens only (domain, site, admin); the process and database tests do not read the zone.
   const zoned = extra.length > 0 ? [] : ['domain/', 'site/src/', 'admin/src/'];
-  run('Testes unitários e de interface (fuso America/Belem)', [...vitestArgs(['unit', 'ui'], 'unit-belem.json'), ...zoned], { TZ: 'America/Belem' }, 'unit-belem.json');
+  await run('Testes unitários e de interface (fuso America/Belem)', [...vitestArgs(['unit', 'ui'], 'unit-belem.json'), ...zoned], { TZ: 'America/Belem' }, 'unit-belem.json');
 }
-if (!only || only === 'api') vitestRun('Testes de API (Directus real, SQLite)', ['api'], 'api-sqlite.json');
-if (only === 'api:pg') vitestRun(API_PG, ['api'], 'api-pg.json', { TEST_DB: 'postgres' });
+const PROD = 'Topologia de produção (nginx, 2 Directus, PostgreSQL, Redis)';
+// The production topology has its own ports, database, Redis database and admin build too: in the whole
+// suite it runs beside the SQLite API suite, once the unit tests (which keep both cores busy) are done.
+const prodBeside = !only && process.env.TEST_PROD === '1' ? runBeside(PROD, vitestArgs(['prod'], 'prod.json'), {}, 'prod.json') : null;
+if (!only || only === 'api') await vitestRun('Testes de API (Directus real, SQLite)', ['api'], 'api-sqlite.json');
+if (only === 'api:pg') await vitestRun(API_PG, ['api'], 'api-pg.json', { TEST_DB: 'postgres' });
 if (pgBeside) await pgBeside();
-if (only === 'prod' || (!only && process.env.TEST_PROD === '1'))
-  vitestRun('Topologia de produção (nginx, 2 Directus, PostgreSQL, Redis)', ['prod'], 'prod.json');
+if (prodBeside) await prodBeside();
+if (only === 'prod') await vitestRun(PROD, ['prod'], 'prod.json');
 if (!only || only === 'e2e') {
   // Debian's Chromium drives the e2e suite (never `playwright install`): brought in here on a fresh machine.
   if (!process.env.CHROMIUM_PATH) ensureDebianPackage('chromium', '/usr/bin/chromium');
-  run(
+  await run(
     'Testes e2e (Chromium, build de produção)',
     [playwright, 'test', '--reporter=list,json', ...extra],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(out, 'e2e.json') },

@@ -12,7 +12,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Knex } from 'knex';
-import { ROOT } from '../../directus/scripts/lib/paths.ts';
 import { startDirectus, type RunningDirectus } from '../../directus/scripts/lib/server.ts';
 import { startFrontServer } from '@portal/edge/front-server';
 import { takeBackup, type BackupResult } from '../../ops/src/backup.ts';
@@ -102,7 +101,7 @@ describe('backup and restore in production (PostgreSQL)', () => {
     let front: http.Server;
     beforeAll(async () => {
       const port = Number(env.PORT) + 10;
-      front = await startFrontServer({ port: port + 1, siteDir: path.join(work, 'fresh/site/current'), adminDir: path.join(ROOT, 'dist/admin'), directusUrl: `http://127.0.0.1:${port}` });
+      front = await startFrontServer({ port: port + 1, siteDir: path.join(work, 'fresh/site/current'), adminDir: inject('prodAdminDir'), directusUrl: `http://127.0.0.1:${port}` });
       const secrets = Object.fromEntries(
         readFileSync(restored.secretsFile!, 'utf8')
           .split('\n')

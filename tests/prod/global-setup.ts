@@ -25,6 +25,8 @@ declare module 'vitest' {
     /** Directus's environment (DB_*, STORAGE_*, secrets, PORTAL_BACKUP_DIR) and the data folder: the backup drill's production. */
     prodEnv: Record<string, string>;
     prodDataDir: string;
+    /** The admin this topology built (its own: the API suite may run npm start beside it). */
+    prodAdminDir: string;
   }
 }
 
@@ -50,6 +52,7 @@ export default async function setup(project: TestProject) {
     builderPort: base + 77,
     redisUrl,
     fresh: true,
+    adminDir: path.join(path.dirname(dataDir), 'admin'),
   });
   await ensureDemoUsers(tokenClient(prod.directus[0]!.url, prod.directus[0]!.env.ADMIN_TOKEN!) as unknown as PortalClient, () => {});
   front = await startFrontServer({ port: 0, host: '127.0.0.1', siteDir: prod.builder.releases.current, adminDir: prod.adminDir, directusUrl: prod.directus[0]!.url });
@@ -89,6 +92,7 @@ export default async function setup(project: TestProject) {
   project.provide('prodAdminToken', prod.directus[0]!.env.ADMIN_TOKEN!);
   project.provide('prodEnv', prod.directus[0]!.env);
   project.provide('prodDataDir', dataDir);
+  project.provide('prodAdminDir', prod.adminDir);
   project.provide('controlUrl', `http://127.0.0.1:${(control.address() as { port: number }).port}`);
   return async () => {
     await new Promise((r) => control?.close(r));
