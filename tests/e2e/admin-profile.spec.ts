@@ -55,15 +55,16 @@ test('/dashboard: cartões e a aritmética de Desempenho', async ({ page }) => {
 });
 
 test('/profile: salvar alterações e pedir troca de senha', async ({ page }) => {
+  // An editor of its own: renaming a demo account would change the name other tests (running beside
+  // this one) expect to see, as the presence test's "Carlos Eduardo Farias está editando" did in CI.
   const check = failOnPageErrors(page);
-  const [profile] = (await adminApi().request(
-    readItems('profiles', { filter: { email: { _eq: 'editor@portal.test' } }, fields: ['id', 'full_name'] }),
-  )) as Array<{
-    id: string;
-    full_name: string;
-  }>;
+  const staff = await arrangeStaff('editor');
   try {
-    await signIn(page, 'editor');
+    const [profile] = (await adminApi().request(
+      readItems('profiles', { filter: { email: { _eq: staff.email } }, fields: ['id'] }),
+    )) as Array<{ id: string }>;
+    expect(profile, 'a new staff account gets its profile').toBeDefined();
+    await signInAs(page, staff.email, staff.password);
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: 'Meu Perfil' })).toBeVisible();
     await expect(page.getByRole('link', { name: /Voltar ao Dashboard/ })).toHaveAttribute('href', '/dashboard');
@@ -89,7 +90,7 @@ test('/profile: salvar alterações e pedir troca de senha', async ({ page }) =>
     await expectToast(page, 'Email enviado', 'Verifique seu email para redefinir a senha.');
     check();
   } finally {
-    await adminApi().request(updateItem('profiles', profile!.id, { full_name: profile!.full_name, whatsapp: null, instagram: null }));
+    await adminApi().request(deleteUser(staff.id));
   }
 });
 
