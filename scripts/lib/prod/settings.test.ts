@@ -6,6 +6,7 @@ import { localNginxConf, localSiteConf, workerUser } from './nginx.ts';
 import os from 'node:os';
 import { SHARED_DIRECTUS_SETTINGS } from './settings.ts';
 import { HARDENED_DIRECTUS_SETTINGS } from '../../../directus/scripts/lib/env.ts';
+import { DIRECTUS_NODE_ARGS } from '../../../directus/scripts/lib/server.ts';
 
 describe('production settings: docker-compose.yml and the local topology cannot drift', () => {
   it("compose's Directus environment carries the shared settings, same values", () => {
@@ -16,6 +17,12 @@ describe('production settings: docker-compose.yml and the local topology cannot 
       expect(m?.[1], key).toBe(value);
     }
     expect(block).toMatch(/^\s+REDIS: redis:\/\//m);
+  });
+
+  it("compose's Directus starts with the Node flags every local instance runs with (decision 067)", () => {
+    const compose = readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8');
+    const start = /node ((?:--\S+ )*)node_modules\/directus\/cli\.js start/.exec(compose);
+    expect(start?.[1]?.trim().split(' ')).toEqual(DIRECTUS_NODE_ARGS);
   });
 
   it("compose's Directus environment carries the hardening every instance runs with, same values (issue #32)", () => {
