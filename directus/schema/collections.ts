@@ -32,7 +32,17 @@ export type RelationDef = {
   related_collection: string;
   on_delete: 'SET NULL' | 'CASCADE' | 'RESTRICT' | 'NO ACTION';
 };
-export type IndexDef = { name: string; collection: string; columns: string[] };
+export type IndexDef = {
+  name: string;
+  collection: string;
+  columns: string[];
+  /**
+   * PostgreSQL only: the column's text_pattern_ops, for `LIKE 'prefix%'`. A btree in the
+   * database's collation (en_US.utf8, C.UTF-8) cannot serve a prefix LIKE; SQLite's LIKE is
+   * case-insensitive and would not use one either (its table is the embedded default's).
+   */
+  prefix?: true;
+};
 
 const choices = (values: readonly string[], label: (v: string) => string = (v) => v) =>
   values.map((value) => ({ text: label(value), value }));
@@ -536,6 +546,10 @@ export const indexes: IndexDef[] = [
   { name: 'news_from_live_idx', collection: 'news', columns: ['from_live_news_id'] },
   { name: 'news_live_entries_promoted_idx', collection: 'news_live_entries', columns: ['promoted_news_id'] },
   { name: 'news_redirects_news_idx', collection: 'news_redirects', columns: ['news_id'] },
+  // A new or renamed story's free slug: every slug taken as "base" or "base-N" (permalink-store.ts).
+  // Without these PostgreSQL read the whole archive at each save: 90 ms at 100,000 stories.
+  { name: 'news_slug_prefix_idx', collection: 'news', columns: ['slug'], prefix: true },
+  { name: 'news_redirects_slug_prefix_idx', collection: 'news_redirects', columns: ['slug'], prefix: true },
   { name: 'events_active_date_idx', collection: 'events', columns: ['is_active', 'event_date'] },
   // Who is in a story's editor now; and the purge of old beats.
   { name: 'news_presence_news_idx', collection: 'news_presence', columns: ['news_id', 'seen_at'] },

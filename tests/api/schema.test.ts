@@ -51,3 +51,25 @@ describe('schema and access as code', () => {
     expect(await checkDrift(inject('directusUrl'), env())).toEqual([]);
   });
 });
+
+// The prefix indexes are PostgreSQL's (schema/collections.ts IndexDef.prefix): SQLite's LIKE would not use one.
+describe.runIf(inject('dbEnv').DB_CLIENT === 'pg')('indexes (PostgreSQL)', () => {
+  it('a new story’s free slug is read off an index, not by reading the archive (slugsLike)', async () => {
+    const { rawDb } = await import('./support.ts');
+    const { slugsLike } = await import('../../directus/extensions/portal-hooks/src/permalink-store.ts');
+    const db = await rawDb();
+    try {
+      // One connection (rawDb's pool): the setting holds for each EXPLAIN. Without an index that serves
+      // a prefix LIKE, the plan stays a scan of the table however costly the planner is told scans are.
+      await db.raw('set enable_seqscan = off');
+      for (const table of ['news', 'news_redirects'] as const) {
+        const query = slugsLike(db, table, 'chuva-em-belem').select('slug').toString();
+        const plan = ((await db.raw(`explain ${query}`)) as { rows: Array<{ 'QUERY PLAN': string }> }).rows.map((r) => r['QUERY PLAN']).join('\n');
+        expect(plan, plan).toContain(`${table}_slug_prefix_idx`);
+        expect(plan, plan).not.toMatch(/Seq Scan/);
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
+});

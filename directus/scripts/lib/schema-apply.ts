@@ -146,10 +146,12 @@ export async function applySchema(client: PortalClient, log: (s: string) => void
   }
 }
 
-/** Composite indexes, idempotent on SQLite and PostgreSQL alike. */
+/** Composite indexes, idempotent on SQLite and PostgreSQL alike (prefix ones on PostgreSQL only). */
 export async function applyIndexes(knex: any) {
+  const pg = String(knex.client?.config?.client ?? '') === 'pg';
   for (const ix of indexes) {
-    const cols = ix.columns.map((c) => `"${c}"`).join(', ');
+    if (ix.prefix && !pg) continue;
+    const cols = ix.columns.map((c) => `"${c}"${ix.prefix ? ' text_pattern_ops' : ''}`).join(', ');
     await knex.raw(`CREATE INDEX IF NOT EXISTS "${ix.name}" ON "${ix.collection}" (${cols})`);
   }
 }

@@ -11,12 +11,15 @@ type Keys = Array<string | number>;
 /** A row's address as it was before a save, for the action to compare (news-hooks.ts carries it). */
 export type SlugBefore = { id: string; slug: string; locked: boolean };
 
+/** Rows of `table` whose slug is `base` or `base-…` (on PostgreSQL, read off its prefix index: schema/collections.ts). */
+export const slugsLike = (db: any, table: 'news' | 'news_redirects', base: string) =>
+  db(table).where((q: any) => q.where('slug', base).orWhere('slug', 'like', `${base}-%`));
+
 /** Slugs a new or renamed story may not take: other stories' slugs and their old addresses. */
 export async function takenSlugs(db: any, base: string, selfIds: Keys): Promise<string[]> {
-  const like = (q: any) => q.where('slug', base).orWhere('slug', 'like', `${base}-%`);
   const [news, aliases] = await Promise.all([
-    db('news').where(like).whereNotIn('id', selfIds).pluck('slug'),
-    db('news_redirects').where(like).whereNotIn('news_id', selfIds).pluck('slug'),
+    slugsLike(db, 'news', base).whereNotIn('id', selfIds).pluck('slug'),
+    slugsLike(db, 'news_redirects', base).whereNotIn('news_id', selfIds).pluck('slug'),
   ]);
   return [...news, ...aliases];
 }
