@@ -63,7 +63,7 @@ import { astroEnv } from '@portal/builder/site-build';
 import { ASTRO_BUILD_ARGS } from '@portal/builder/astro-cli';
 import { buildAdmin, buildSite, startDirectusInstance, startFrontServer } from './lib/stack.ts';
 import { generateNews } from '../directus/seed/bulk-news.ts';
-import { percentile, runMeasured } from './lib/bench/measure.ts';
+import { percentile, readProcs, runMeasured } from './lib/bench/measure.ts';
 import { runRhythm, type Kind, type KindResult } from './lib/bench/rhythm.ts';
 import { BROWSER_UA, readerLoad } from './lib/bench/readers.ts';
 import { startFrontProcess } from './lib/bench/front-child.ts';
@@ -210,6 +210,24 @@ if (args['crowd-ceiling']) {
   process.exit(0);
 }
 
+/**
+ * The PostgreSQL postmaster and the Redis server the stack talks to, asked of
+ * them (a backend's parent; INFO's process_id), not found by name: another
+ * cluster on the machine (a second port) would be measured instead.
+ */
+async function servicePids(k: typeof knex, redisUrl: string): Promise<Record<string, number>> {
+  const { Redis } = await import('ioredis');
+  const backend = Number(((await k.raw('select pg_backend_pid() as pid')) as { rows: Array<{ pid: number }> }).rows[0]!.pid);
+  const postmaster = readProcs().find((p) => p.pid === backend)!.ppid;
+  const redis = new Redis(redisUrl);
+  try {
+    const info = await redis.info('server');
+    return { PostgreSQL: postmaster, Redis: Number(/^process_id:(\d+)/m.exec(info)![1]) };
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /** The production topology on the bench's ports, fresh: its own Redis database (emptied) and PostgreSQL database. */
 async function startBenchProd(redisDb: number, pgDatabase: string, directusExtra: Record<string, string>) {
   const { startProdTopology } = await import('./lib/prod/topology.ts');
@@ -218,7 +236,7 @@ async function startBenchProd(redisDb: number, pgDatabase: string, directusExtra
   const redis = new Redis(redisUrl);
   await redis.flushdb();
   redis.disconnect();
-  return startProdTopology({
+  const topology = await startProdTopology({
     dataDir: path.join(work, 'prod'),
     pgDatabase,
     port: base + 10,
@@ -230,6 +248,15 @@ async function startBenchProd(redisDb: number, pgDatabase: string, directusExtra
     directusExtra,
     log,
   });
+  // Measured as production runs: a cluster configured otherwise measures another product.
+  if (topology.postgresDiffers.length) {
+    await topology.stop();
+    throw new Error(
+      `o PostgreSQL em ${topology.directus[0]!.env.DB_HOST}:${topology.directus[0]!.env.DB_PORT} difere da produção: ${topology.postgresDiffers.join('; ')}. ` +
+        'Ligue-o (ALTER SYSTEM SET autovacuum = on; SELECT pg_reload_conf();) ou aponte o bench para um cluster como o da produção (PGPORT=…).',
+    );
+  }
+  return { ...topology, redisUrl };
 }
 
 if (args.breaking && args.prod) {
@@ -241,19 +268,7 @@ if (args.breaking && args.prod) {
     const padmin = tokenClient(prod.directus[0]!.url, prod.directus[0]!.env.ADMIN_TOKEN!) as unknown as PortalClient;
     const pusers = await ensureDemoUsers(padmin, () => {});
     // PostgreSQL and Redis are the machine's services, outside the bench's tree: their time and memory count too.
-    const service = (name: string) => {
-      try {
-        return Number(execFileSync('pgrep', ['-o', '-x', name], { encoding: 'utf8' }).trim()) || null;
-      } catch {
-        return null; // not running here (pgrep found none)
-      }
-    };
-    const services = Object.fromEntries(
-      [
-        ['PostgreSQL', service('postgres')],
-        ['Redis', service('redis-server')],
-      ].filter((e): e is [string, number] => e[1] !== null),
-    );
+    const services = await servicePids(pk, prod.redisUrl);
     const news = Number(args.news);
     const out = await breakingBench({
       mode: 'prod',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupProcesses, percentile, type Proc } from './measure.ts';
+import { spawn } from 'node:child_process';
+import { groupProcesses, percentile, pssKb, readProcs, type Proc } from './measure.ts';
 
 const p = (pid: number, ppid: number): Proc => ({ pid, ppid, cpuUs: 0, rssKb: 0 });
 
@@ -25,5 +26,24 @@ describe('percentile', () => {
     expect(percentile([5, 1, 4, 2, 3], 50)).toBe(3);
     expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 95)).toBe(10);
     expect(percentile([], 95)).toBeNaN();
+  });
+});
+
+describe('pssKb', () => {
+  it('counts what a process holds: a child holding 64 MB has at least that, and never more than its RSS', async () => {
+    const child = spawn(process.execPath, ['-e', 'const b = Buffer.alloc(64 * 2 ** 20, 1); console.log("held"); setInterval(() => b[0]++, 1000)'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+      const pss = pssKb(child.pid!)!;
+      const rss = readProcs().find((p) => p.pid === child.pid)!.rssKb;
+      expect(pss).toBeGreaterThanOrEqual(64 * 1024);
+      expect(pss).toBeLessThanOrEqual(rss);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('is null for a process that is gone', () => {
+    expect(pssKb(2 ** 22 + 1)).toBeNull();
   });
 });

@@ -97,14 +97,51 @@ export function groupProcesses(procs: Proc[], root: number, groups: Record<strin
   return out;
 }
 
+/**
+ * A process's proportional set size (KB): each page it shares counted as its
+ * share, so a sum over processes counts every page once (PostgreSQL's shared
+ * buffers touched by every backend, nginx's forked workers, Node's shared
+ * libraries). A sum of RSS counts such pages once per process. Reading it walks
+ * the process's page tables (about 0.6 ms a process here): sampled less often
+ * than RSS. Null when the process has ended or the kernel has no smaps_rollup.
+ */
+export function pssKb(pid: number): number | null {
+  try {
+    const m = /^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
 export type PhaseUsage = {
   seconds: number;
   /** CPU seconds each group used in the phase. */
   cpuS: Record<string, number>;
-  /** Highest sum of resident memory over the groups not excluded (the stack), and each group's own peak. */
+  /** Highest sum of resident memory (RSS) over the groups not excluded (the stack), and each group's own peak. */
   peakStackMb: number;
   peakMb: Record<string, number>;
+  /** The same as proportional set sizes (pssKb): the stack's memory with shared pages counted once. */
+  peakStackPssMb: number;
+  peakPssMb: Record<string, number>;
+  /** The largest processes at the moment of the stack's PSS peak: where that memory was. */
+  atPeak: Array<{ group: string; process: string; mb: number }>;
 };
+
+/** A process's command, short: the executable's name and its script's (`node build-worker.ts`). */
+function commandOf(pid: number): string {
+  try {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const script = argv.slice(1).find((a) => !a.startsWith('-'));
+    return [argv[0]?.split('/').at(-1), script?.split('/').slice(-2).join('/')].filter(Boolean).join(' ');
+  } catch {
+    return '?';
+  }
+}
+
+/** How often PSS is read (pssKb's cost); also at a new RSS high, at most once a second. */
+const PSS_EVERY_MS = 2000;
+const PSS_AT_MOST_EVERY_MS = 1000;
 
 /**
  * Samples the process tree every `intervalMs`: CPU time per group and peak
@@ -112,9 +149,44 @@ export type PhaseUsage = {
  * ends between two samples loses at most one interval of its CPU time.
  */
 export function treeSampler(o: { root: number; groups: Record<string, number>; rest: string; excludeFromStack: string[]; intervalMs?: number }) {
-  type Open = { name: string; t0: number; base: Map<number, number>; last: Map<number, { cpu: number; group: string }>; peakStack: number; peak: Record<string, number> };
+  type Open = {
+    name: string;
+    t0: number;
+    base: Map<number, number>;
+    last: Map<number, { cpu: number; group: string }>;
+    peakStack: number;
+    peak: Record<string, number>;
+    peakStackPss: number;
+    peakPss: Record<string, number>;
+    atPeak: Array<{ group: string; process: string; kb: number }>;
+    pssAt: number;
+  };
   const phases: Record<string, PhaseUsage> = {};
   let open: Open | null = null;
+  const samplePss = (procs: Proc[], groups: Map<number, string>) => {
+    const pss: Record<string, number> = {};
+    const each: Array<{ group: string; pid: number; kb: number }> = [];
+    for (const p of procs) {
+      const g = groups.get(p.pid);
+      if (!g) continue;
+      const kb = pssKb(p.pid) ?? 0;
+      pss[g] = (pss[g] ?? 0) + kb;
+      if (!o.excludeFromStack.includes(g)) each.push({ group: g, pid: p.pid, kb });
+    }
+    let stack = 0;
+    for (const [g, kb] of Object.entries(pss)) {
+      open!.peakPss[g] = Math.max(open!.peakPss[g] ?? 0, kb);
+      if (!o.excludeFromStack.includes(g)) stack += kb;
+    }
+    if (stack > open!.peakStackPss) {
+      open!.peakStackPss = stack;
+      open!.atPeak = each
+        .sort((a, b) => b.kb - a.kb)
+        .slice(0, 10)
+        .map((p) => ({ group: p.group, process: commandOf(p.pid), kb: p.kb }));
+    }
+    open!.pssAt = Date.now();
+  };
   const sample = () => {
     if (!open) return;
     const procs = readProcs();
@@ -131,6 +203,8 @@ export function treeSampler(o: { root: number; groups: Record<string, number>; r
       open.peak[g] = Math.max(open.peak[g] ?? 0, kb);
       if (!o.excludeFromStack.includes(g)) stack += kb;
     }
+    const since = Date.now() - open.pssAt;
+    if (since >= PSS_EVERY_MS || (stack > open.peakStack && since >= PSS_AT_MOST_EVERY_MS)) samplePss(procs, groups);
     open.peakStack = Math.max(open.peakStack, stack);
   };
   const close = () => {
@@ -144,6 +218,9 @@ export function treeSampler(o: { root: number; groups: Record<string, number>; r
       cpuS: Object.fromEntries(Object.entries(cpu).map(([g, us]) => [g, +(us / 1e6).toFixed(1)])),
       peakStackMb: Math.round(open.peakStack / 1024),
       peakMb: Object.fromEntries(Object.entries(open.peak).map(([g, kb]) => [g, Math.round(kb / 1024)])),
+      peakStackPssMb: Math.round(open.peakStackPss / 1024),
+      peakPssMb: Object.fromEntries(Object.entries(open.peakPss).map(([g, kb]) => [g, Math.round(kb / 1024)])),
+      atPeak: open.atPeak.map((p) => ({ group: p.group, process: p.process, mb: Math.round(p.kb / 1024) })),
     };
     open = null;
   };
@@ -154,7 +231,7 @@ export function treeSampler(o: { root: number; groups: Record<string, number>; r
       close();
       const procs = readProcs();
       const groups = groupProcesses(procs, o.root, o.groups, o.rest);
-      open = { name, t0: Date.now(), base: new Map(), last: new Map(), peakStack: 0, peak: {} };
+      open = { name, t0: Date.now(), base: new Map(), last: new Map(), peakStack: 0, peak: {}, peakStackPss: 0, peakPss: {}, atPeak: [], pssAt: 0 };
       for (const p of procs) if (groups.has(p.pid)) open.base.set(p.pid, p.cpuUs);
       sample();
     },

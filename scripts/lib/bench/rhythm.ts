@@ -16,6 +16,8 @@
  */
 import type { Knex } from 'knex';
 import { createItem, readItems, updateItem, type PortalClient } from '../../../directus/scripts/lib/client.ts';
+import { AD_WINDOW_FILTER } from '@portal/domain/news-access';
+import { isPubliclyVisible } from '@portal/domain/news-status';
 import { categorySlug, municipalitySlug, newsSlug } from '@portal/domain/slug';
 import { percentile } from './measure.ts';
 
@@ -83,7 +85,9 @@ export async function runRhythm(o: { siteUrl: string; client: PortalClient; knex
     record('correction', await timeUntil(t0, async () => (await text(`${siteUrl}/news/${story.slug}/`)).body.includes(summary)));
   };
   const editAd = async () => {
-    const [ad] = (await client.request(readItems('ads', { filter: { ad_type: { _eq: 'sidebar' }, is_active: { _eq: true } }, limit: 1 }))) as Array<{ id: string }>;
+    // An ad readers see now (the site's own rule, in its filter form): an active row may be out of its window (the demo's
+    // ended campaign), never in /live.json, and an edit to it never reaches a reader (the production bench picked that one once).
+    const [ad] = (await client.request(readItems('ads', { filter: { _and: [{ ad_type: { _eq: 'sidebar' } }, AD_WINDOW_FILTER] }, fields: ['id'], limit: 1 }))) as Array<{ id: string }>;
     const content = `<p>Oferta do ritmo ${Date.now()}</p>`;
     const t0 = Date.now();
     if (ad) await client.request(updateItem('ads', ad.id, { content }));
@@ -105,8 +109,11 @@ export async function runRhythm(o: { siteUrl: string; client: PortalClient; knex
   };
 
   // The newest public story with a list of that kind (so the home shows its name; the rhythm's own publishes have no municipality).
-  const newest = (column: 'category_id' | 'municipality_id' | 'author_id') =>
-    knex('news')
+  // Public by the site's own rule: the newest "published" row may be scheduled for later (a demo story is), on no page
+  // yet, and a check that waits for it on its list never passes (the category's renames on the production bench).
+  type Newest = { slug: string; status: string; published_at: string | Date; category_id: string; municipality_id: string; author_id: string };
+  const newest = async (column: 'category_id' | 'municipality_id' | 'author_id') => {
+    const rows = (await knex('news')
       .where('status', 'published')
       .whereNotNull('published_at')
       .whereNotNull(column)
@@ -115,7 +122,11 @@ export async function runRhythm(o: { siteUrl: string; client: PortalClient; knex
         if (column === 'municipality_id') q.whereNotIn('municipality_id', knex('municipalities').whereIn('name', ['Mundo', 'Brasil', 'Pará']).select('id'));
       })
       .orderBy('published_at', 'desc')
-      .first('slug', 'category_id', 'municipality_id', 'author_id') as Promise<{ slug: string; category_id: string; municipality_id: string; author_id: string } | undefined>;
+      .limit(50)
+      .select('slug', 'status', 'published_at', 'category_id', 'municipality_id', 'author_id')) as Newest[];
+    const now = new Date();
+    return rows.find((n) => isPubliclyVisible(n, now));
+  };
   const renameList = (kind: 'category' | 'municipality') => async () => {
     const story = await newest(kind === 'category' ? 'category_id' : 'municipality_id');
     if (!story) return record(kind, null);

@@ -33,6 +33,8 @@ export type ProdOptions = {
   directusExtra?: Record<string, string>;
   /** Start from an empty database (tests); start:prod keeps its data. */
   fresh?: boolean;
+  /** Where the admin is built (default dist/admin): the test suite's own, so suites run side by side never rebuild each other's. */
+  adminDir?: string;
   log?: (s: string) => void;
 };
 
@@ -44,12 +46,25 @@ export type ProdTopology = {
   adminDir: string;
   /** The standalone reader edge's process id (the bench reports its CPU). */
   readersPid: number;
+  /** How the PostgreSQL used differs from production's settings (productionLikePostgres); empty when it does not. */
+  postgresDiffers: string[];
   /** Starts instance i again after it was stopped (failover tests). */
   restartDirectus: (i: number) => Promise<void>;
   stop: () => Promise<void>;
 };
 
-async function checkServices(redisUrl: string) {
+/**
+ * The PostgreSQL settings production's image (postgres:15) runs with and a machine's own cluster may
+ * not: with autovacuum off, every story's view counter leaves a dead row version behind, the archive's
+ * table bloats and each count and update reads it all (the breaking-news bench at 100,000 stories: 274 s
+ * of PostgreSQL CPU in 10 minutes against 145 s with it on; decision 067).
+ */
+export async function productionLikePostgres(pg: { raw: (sql: string) => Promise<unknown> }): Promise<string[]> {
+  const { rows } = (await pg.raw('show autovacuum')) as { rows: Array<{ autovacuum: string }> };
+  return rows[0]?.autovacuum === 'on' ? [] : ['autovacuum=off (a produção roda com autovacuum ligado)'];
+}
+
+async function checkServices(redisUrl: string, log: (s: string) => void): Promise<string[]> {
   const pg = knexFactory({
     client: 'pg',
     connection: {
@@ -63,7 +78,13 @@ async function checkServices(redisUrl: string) {
   try {
     await pg.raw('select 1');
   } catch {
+    await pg.destroy();
     throw new Error('PostgreSQL não responde em 127.0.0.1:5432 (inicie-o: pg_ctlcluster 15 main start)');
+  }
+  let differs: string[];
+  try {
+    differs = await productionLikePostgres(pg);
+    for (const d of differs) log(`aviso: este PostgreSQL difere da produção: ${d}`);
   } finally {
     await pg.destroy();
   }
@@ -76,6 +97,7 @@ async function checkServices(redisUrl: string) {
   } finally {
     redis.disconnect();
   }
+  return differs;
 }
 
 /** A Node service of its own (as docker-compose runs it); resolves once it prints `ready`. */
@@ -106,7 +128,7 @@ export async function startProdTopology(o: ProdOptions): Promise<ProdTopology> {
   const log = o.log ?? (() => {});
   const redisUrl = o.redisUrl ?? 'redis://127.0.0.1:6379/3';
   ensureNginx(log);
-  await checkServices(redisUrl);
+  const postgresDiffers = await checkServices(redisUrl, log);
   const siteUrl = `http://localhost:${o.port}`;
   const builderToken = randomBytes(16).toString('hex');
   const extra = {
@@ -152,7 +174,7 @@ export async function startProdTopology(o: ProdOptions): Promise<ProdTopology> {
     });
     started.push(() => readers.stop());
 
-    const adminDir = path.join(ROOT, 'dist/admin');
+    const adminDir = o.adminDir ?? path.join(ROOT, 'dist/admin');
     const builder = startBuilder({
       releasesRoot: path.join(o.dataDir, 'site'),
       directusUrl: `http://127.0.0.1:${o.port}/api`,
@@ -204,6 +226,7 @@ export async function startProdTopology(o: ProdOptions): Promise<ProdTopology> {
       nginx,
       adminDir,
       readersPid: readers.child.pid!,
+      postgresDiffers,
       restartDirectus: async (i) => {
         directus[i] = { ...(await startDirectus(envFor(i))), env: envFor(i) };
       },
