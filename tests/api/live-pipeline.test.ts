@@ -116,7 +116,9 @@ describe('live coverage pipeline', () => {
     // Action
     expect((await who.editor.patch(`/items/news_live_entries/${entry.id}`, { status: 'published' })).status).toBe(200);
     // Assert
-    await eventually(async () => (await asset()) === 200);
+    // The photo turns public after the publish commits; on a loaded machine (CI runs three suites at once) that
+    // took over 10 s: wait on that state as long as on the page below, not on eventually's default.
+    await eventually(async () => (await asset()) === 200, 90_000);
     await until(() => entryIn(entry.id)?.image?.src === `/api/assets/${fileId}` && onPage(entry.id), 'atualização com foto no ar');
     expect(page(coverage.slug)).toContain('<figcaption class="mt-2 text-sm text-gray-600" data-part="caption">A corda</figcaption>');
   });
