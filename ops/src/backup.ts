@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { ArchiveWriter } from './archive.ts';
 import { stamp } from './clock.ts';
 import { snapshotDatabase, type DatabaseSnapshot } from './database.ts';
@@ -43,15 +44,33 @@ function productCommit(): string | null {
 }
 const directusVersion = () => JSON.parse(readFileSync(path.join(ROOT, 'node_modules/directus/package.json'), 'utf8')).version as string;
 
-/** Copies one upload in; false when it is no longer there. */
-async function packUpload(writer: ArchiveWriter, storage: Storage, name: string): Promise<boolean> {
+/**
+ * The stream once what it reads is open. The local driver's stream opens its file lazily, so a file deleted
+ * after the stat (a story taken down with its photo during the backup) would only fail inside the archive's
+ * entry, whose header is written by then; an S3 body arrives open.
+ */
+const opened = (content: Readable) =>
+  !(content as Readable & { pending?: boolean }).pending
+    ? Promise.resolve(content)
+    : new Promise<Readable>((resolve, reject) => {
+        content.once('error', reject);
+        content.once('ready', () => {
+          content.off('error', reject);
+          resolve(content);
+        });
+      });
+
+/** Copies one upload in; false when it is no longer there (nothing of it written then). */
+export async function packUpload(writer: ArchiveWriter, storage: Storage, name: string): Promise<boolean> {
   let size: number;
+  let content: Readable;
   try {
     size = (await storage.stat(name)).size;
+    content = await opened(await storage.read(name));
   } catch {
     return false;
   }
-  await writer.add(`${PARTS.uploads}${name}`, size, await storage.read(name));
+  await writer.add(`${PARTS.uploads}${name}`, size, content);
   return true;
 }
 
