@@ -27,24 +27,28 @@ async function entries(file: string) {
   return out;
 }
 
+/** A local uploads folder holding `files`, and an archive being written beside it. */
+async function uploadsWith(files: Record<string, string>) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'backup-upload-'));
+  dirs.push(dir);
+  const uploads = path.join(dir, 'uploads');
+  const local = openStorage({ driver: 'local', root: uploads });
+  for (const [name, bytes] of Object.entries(files)) await local.write(name, Readable.from([Buffer.from(bytes)]));
+  const file = path.join(dir, 'a.tar.zst');
+  return { local, gone: (p: string) => unlinkSync(path.join(uploads, p)), file, writer: new ArchiveWriter(file) };
+}
+
 describe('an upload in the backup', () => {
   it('deleted between its stat and its read (a story taken down with its photo meanwhile) is missing, and the archive stays whole', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'backup-upload-'));
-    dirs.push(dir);
-    const uploads = path.join(dir, 'uploads');
-    const local = openStorage({ driver: 'local', root: uploads });
-    await local.write('fica.jpg', Readable.from([Buffer.from('foto que fica')]));
-    await local.write('sai.jpg', Readable.from([Buffer.from('foto apagada')]));
+    const { local, gone, file, writer } = await uploadsWith({ 'fica.jpg': 'foto que fica', 'sai.jpg': 'foto apagada' });
     // The newsroom deletes the photo right after the backup has seen it.
     const racing = over(local, {
       stat: async (p) => {
         const s = await local.stat(p);
-        if (p === 'sai.jpg') unlinkSync(path.join(uploads, p));
+        if (p === 'sai.jpg') gone(p);
         return s;
       },
     });
-    const file = path.join(dir, 'a.tar.zst');
-    const writer = new ArchiveWriter(file);
     expect(await packUpload(writer, racing, 'sai.jpg')).toBe(false);
     expect(await packUpload(writer, racing, 'fica.jpg')).toBe(true);
     await writer.finish('manifest.json', Buffer.from('{}'));
@@ -52,21 +56,15 @@ describe('an upload in the backup', () => {
   });
 
   it('deleted once open is still copied whole (the open file keeps its bytes)', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'backup-upload-'));
-    dirs.push(dir);
-    const uploads = path.join(dir, 'uploads');
-    const local = openStorage({ driver: 'local', root: uploads });
-    await local.write('foto.jpg', Readable.from([Buffer.from('bytes da foto')]));
+    const { local, gone, file, writer } = await uploadsWith({ 'foto.jpg': 'bytes da foto' });
     const racing = over(local, {
       read: async (p) => {
         const s = await local.read(p);
         // Deleted as soon as it is open: the archive still gets every byte.
-        s.once('ready', () => unlinkSync(path.join(uploads, p)));
+        s.once('ready', () => gone(p));
         return s;
       },
     });
-    const file = path.join(dir, 'a.tar.zst');
-    const writer = new ArchiveWriter(file);
     expect(await packUpload(writer, racing, 'foto.jpg')).toBe(true);
     await writer.finish('manifest.json', Buffer.from('{}'));
     expect(await entries(file)).toEqual({ [`${PARTS.uploads}foto.jpg`]: 'bytes da foto', 'manifest.json': '{}' });
