@@ -5,11 +5,14 @@
  * an embargoed story's photo stays private until the story is live.
  */
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { UPLOAD_ERROR } from '../../domain/src/files.ts';
 import { SOCIAL_IMAGE } from '../../domain/src/images.ts';
-import { admin, asEveryone, baseUrl, created, eventually, message, newsFactory, type Api, type Who } from './support.ts';
+import { openSavedFiles, refreshFileVisibility } from '../../directus/extensions/portal-hooks/src/file-visibility.ts';
+import { dbDate } from '../../directus/extensions/shared/db-date.ts';
+import { admin, asEveryone, baseUrl, created, eventually, message, newsFactory, rawDb, type Api, type Who } from './support.ts';
 
+const pg = inject('dbKind') === 'postgres';
 let who: Record<Who, Api>;
 let jpeg: Buffer;
 let png: Buffer;
@@ -123,6 +126,65 @@ describe('embargoed images', () => {
     const bad = await who.editor.patch(`/items/news/${news.id}`, { featured_image_renditions: JSON.stringify({ '4:3': 'javascript:alert(1)', '1:1': `/api/assets/${square}` }) });
     expect(bad.status).toBe(400);
     expect(bad.data.errors[0].message).toBe('As versões 4:3 e 1:1 da imagem são inválidas: envie a imagem de novo');
+  });
+
+  it("two refreshes of one photo take turns: one that read the story as pending never writes after the publish's own (a story created and published a moment later)", async () => {
+    const id = (await upload(who.producer, jpeg, 'corrida.jpg', 'image/jpeg')).data!.id;
+    const news = created(await who.producer.post('/items/news', newsFactory({ status: 'pending' })));
+    const db = await rawDb();
+    // PostgreSQL: the publish from another instance's connection; SQLite: Directus's one connection, as in production.
+    const other = pg ? await rawDb() : db;
+    let release = () => {};
+    try {
+      // The photo put in by the database itself: no hook of Directus refreshes it meanwhile.
+      await db('news').where('id', news.id).update({ featured_image: `/api/assets/${id}` });
+      let read!: () => void;
+      const [hasRead, gate] = [new Promise<void>((r) => (read = r)), new Promise<void>((r) => (release = r))];
+      // The create's refresh: it reads the story as pending, then is held before it writes.
+      const stale = refreshFileVisibility(db, [id], new Date(), {
+        beforeWrite: async () => {
+          read();
+          await gate;
+        },
+      });
+      await hasRead;
+      // The publish commits, and its own refresh runs…
+      const fresh = other('news')
+        .where('id', news.id)
+        .update({ status: 'published', published_at: dbDate(other, new Date(Date.now() - 60_000)) })
+        .then(() => refreshFileVisibility(other, [id]));
+      // …as far as it can (to its end, were the two not to take turns) before the stale one writes.
+      await Promise.race([fresh, new Promise((r) => setTimeout(r, 1000))]);
+      release();
+      await Promise.all([stale, fresh]);
+      expect(Boolean((await db('directus_files').where('id', id).first('portal_public')).portal_public)).toBe(true);
+      expect((await asset(id)).status).toBe(200);
+    } finally {
+      release();
+      await db.destroy();
+      if (other !== db) await other.destroy();
+    }
+  });
+
+  it('a story published with its photo opens it from its own row, no search of the archive; the one it no longer uses is left for the search after its build is asked for', async () => {
+    const [photo, former] = await Promise.all(['nova.jpg', 'antiga.jpg'].map(async (name) => (await upload(who.producer, jpeg, name, 'image/jpeg')).data!.id));
+    const news = created(await who.producer.post('/items/news', newsFactory({ status: 'pending' })));
+    const db = await rawDb();
+    const sql: string[] = [];
+    try {
+      await db('news')
+        .where('id', news.id)
+        .update({ featured_image: `/api/assets/${photo}`, status: 'published', published_at: dbDate(db, new Date(Date.now() - 60_000)) });
+      db.on('query', (q: { sql: string }) => sql.push(q.sql));
+      const rest = await openSavedFiles(db, [photo!, former!], [['news', (q) => q.where('id', news.id)]]);
+      expect(rest).toEqual([former]);
+      expect((await asset(photo!)).status).toBe(200);
+      expect((await asset(former!)).status).toBe(403);
+      // Every read went by the saved story's key: no LIKE over the stories' text.
+      expect(sql.filter((q) => /\blike\b/i.test(q))).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('a producer cannot point the versions at a file that is not hers and not public (issue #29)', async () => {

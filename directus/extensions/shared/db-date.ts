@@ -3,9 +3,11 @@
  * timestamptz on PostgreSQL. Raw knex queries must speak the same format.
  */
 export function dbDate(db: any, d: Date): number | Date {
-  const client = String(db?.client?.config?.client ?? '');
-  return client.includes('sqlite') ? d.getTime() : d;
+  return isSqlite(db) ? d.getTime() : d;
 }
+
+/** Whether a knex instance (or transaction) speaks SQLite. */
+export const isSqlite = (db: any): boolean => String(db?.client?.config?.client ?? '').includes('sqlite');
 
 /** A timestamp read through knex, whatever the dialect, as ISO text. */
 export function isoFromDb(value: unknown): string | null {

@@ -29,7 +29,7 @@ import { Readable } from 'node:stream';
 import { BEFORE_LIST_SLUGS, carried, carry, CORRECTED_NEWS, FILE_CANDIDATES } from './carry.ts';
 import { assertCorrectable, correctedNews } from './corrections.ts';
 import { listSlugs, recordListRedirects, type ListSlug } from './list-redirect-store.ts';
-import { candidateFiles, FILE_SOURCES, liveEntryFiles, reconcileAllFiles, refreshFileVisibility, storedRows, type FileSource } from './file-visibility.ts';
+import { candidateFiles, FILE_SOURCES, liveEntryFiles, openSavedFiles, reconcileAllFiles, refreshAfterSave, refreshFileVisibility, storedRows, type FileSource } from './file-visibility.ts';
 import { textLimitError, TEXT_LIMITS, type LimitedCollection } from '@portal/domain/text-limits';
 import { invalid } from '../../shared/portal-error.ts';
 import { wherePublicNews } from '../../shared/visibility.ts';
@@ -226,9 +226,14 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     if (due.length) {
       // An embargoed photo becomes readable with its story (and its live entries'), not before.
       const ids = due.map((r: any) => r.id);
-      await refreshFileVisibility(knex, [...candidateFiles('news', await storedRows(knex, 'news', ids), []), ...(await liveEntryFiles(knex, ids))], now);
+      const files = [...candidateFiles('news', await storedRows(knex, 'news', ids), []), ...(await liveEntryFiles(knex, ids))];
+      const rest = await openSavedFiles(knex, files, [
+        ['news', (q) => q.whereIn('id', ids)],
+        ['news_live_entries', (q) => q.whereIn('news_id', ids)],
+      ]);
+      await notify({ full: false, news: ids, slugs: due.map((r: any) => r.slug) });
+      await refreshFileVisibility(knex, rest, now);
     }
-    if (due.length) await notify({ full: false, news: due.map((r: any) => r.id), slugs: due.map((r: any) => r.slug) });
     // Ads whose window opened or closed since the last sweep ("Agendado" → "Ativo" → "Expirado"): the
     // build that puts them on (or takes them off) the pages, within a minute of the date (decision 055).
     const [since, until] = [dbDate(knex, lastSweep), dbDate(knex, now)];
@@ -369,8 +374,11 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
       return keys;
     });
     // A new row has no "before": the files it uses are in its payload.
-    action(`${source}.items.create`, async ({ payload }) => refreshFileVisibility(knex, candidateFiles(source, [], [payload as Record<string, unknown>])));
-    action(`${source}.items.update`, async ({ keys }) => refreshFileVisibility(knex, carried<string[]>(keys, FILE_CANDIDATES) ?? []));
+    const pk = FILE_SOURCES[source].pk;
+    action(`${source}.items.create`, async ({ key, payload }) =>
+      refreshAfterSave(knex, candidateFiles(source, [], [payload as Record<string, unknown>]), [[source, (q) => q.where(pk, key)]]),
+    );
+    action(`${source}.items.update`, async ({ keys }) => refreshAfterSave(knex, carried<string[]>(keys, FILE_CANDIDATES) ?? [], [[source, (q) => q.whereIn(pk, keys)]]));
     action(`${source}.items.delete`, async ({ keys }) => refreshFileVisibility(knex, carried<string[]>(keys, FILE_CANDIDATES) ?? []));
   }
 

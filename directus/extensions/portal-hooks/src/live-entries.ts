@@ -25,7 +25,7 @@ import { forbidden, invalid } from '../../shared/portal-error.ts';
 import { loadActor, type Accountability, type Actor } from './actor.ts';
 import { carried, carry } from './carry.ts';
 import { assertFileUse } from './file-use.ts';
-import { candidateFiles, refreshFileVisibility } from './file-visibility.ts';
+import { candidateFiles, openSavedFiles, refreshFileVisibility, type SavedRows } from './file-visibility.ts';
 import { checkStatus, publishDatesByRow } from './news-rules.ts';
 
 type Keys = Array<string | number>;
@@ -149,13 +149,15 @@ export function liveEntryHooks(o: { knex: Db; notify: (req: BuildRequest) => Pro
     ],
   ];
 
+  const savedEntries = (keys: Keys): SavedRows => [['news_live_entries', (q) => q.whereIn('id', keys)]];
   const actions: Array<[string, ActionHandler]> = [
     [
       'news_live_entries.items.create',
       async ({ key, payload }) => {
-        // An embargoed photo becomes readable with its entry, not before.
-        await refreshFileVisibility(knex, candidateFiles('news_live_entries', [], [payload as Row]));
+        // An embargoed photo becomes readable with its entry, not before (and before the entry's build is asked for).
+        const rest = await openSavedFiles(knex, candidateFiles('news_live_entries', [], [payload as Row]), savedEntries([key as string]));
         await rebuild([String((payload as Row).news_id)], false, [key as string]);
+        await refreshFileVisibility(knex, rest);
       },
     ],
     [
@@ -166,16 +168,18 @@ export function liveEntryHooks(o: { knex: Db; notify: (req: BuildRequest) => Pro
           await knex('news_live_entries')
             .where('id', id)
             .update({ published_at: at ? dbDate(knex, new Date(at)) : null });
-        await refreshFileVisibility(knex, save?.files ?? []);
+        const rest = await openSavedFiles(knex, save?.files ?? [], savedEntries(keys as Keys));
         await rebuild(save?.coverages ?? [], save?.wasPublic ?? false, keys as Keys);
+        await refreshFileVisibility(knex, rest);
       },
     ],
     [
       'news_live_entries.items.delete',
       async ({ keys }) => {
         const save = carried<EntrySave>(keys, ENTRY_SAVE);
-        await refreshFileVisibility(knex, save?.files ?? []);
+        // Gone, its files can only turn private: the page first.
         await rebuild(save?.coverages ?? [], save?.wasPublic ?? false, []);
+        await refreshFileVisibility(knex, save?.files ?? []);
       },
     ],
   ];

@@ -21,7 +21,7 @@ import { carried, carry } from './carry.ts';
 import { refuseStaleEdit } from './edit-conflict.ts';
 import { refusal } from './validation-filters.ts';
 import { assertFileUse } from './file-use.ts';
-import { candidateFiles, liveEntryFiles, refreshFileVisibility } from './file-visibility.ts';
+import { candidateFiles, liveEntryFiles, openSavedFiles, refreshFileVisibility, type SavedRows } from './file-visibility.ts';
 import { prepareNewsCreate, prepareNewsUpdate, publishDatesByRow, type NewsPayload, type PreviousNews } from './news-rules.ts';
 import { PERMALINK_COLUMNS, recordPermalinks, takenSlugs, type SavedRow, type SlugBefore } from './permalink-store.ts';
 import { newsRebuild, type NewsState } from './rebuild-trigger.ts';
@@ -89,6 +89,11 @@ export function newsHooks(o: { knex: Db; notify: (req: BuildRequest) => Promise<
     if (req) await o.notify(req);
   };
   const rebuild = async (keys: Keys, before: NewsState[]) => ask(before, await afterRows(keys));
+  /** The stories just saved and their live entries (a coverage's photos follow it). */
+  const savedStories = (keys: Keys): SavedRows => [
+    ['news', (q) => q.whereIn('id', keys)],
+    ['news_live_entries', (q) => q.whereIn('news_id', keys)],
+  ];
 
   const filters: Array<[string, FilterHandler]> = [
     [
@@ -147,8 +152,9 @@ export function newsHooks(o: { knex: Db; notify: (req: BuildRequest) => Promise<
         const rows = await afterRows([key as string]);
         await recordPermalinks(knex, rows, [], new Date());
         // A new row has no "before": the files it uses are in its payload.
-        await refreshFileVisibility(knex, candidateFiles('news', [], [payload as Row]));
+        const rest = await openSavedFiles(knex, candidateFiles('news', [], [payload as Row]), savedStories([key as string]));
         await ask([], rows);
+        await refreshFileVisibility(knex, rest);
       },
     ],
     [
@@ -161,16 +167,19 @@ export function newsHooks(o: { knex: Db; notify: (req: BuildRequest) => Promise<
             .update({ published_at: at ? dbDate(knex, new Date(at)) : null });
         const rows = await afterRows(keys as Keys);
         await recordPermalinks(knex, rows, save?.slugs ?? [], new Date());
-        await refreshFileVisibility(knex, save?.files ?? []);
+        // The photos a story now public uses are readable before its build is asked for; what may turn private after.
+        const rest = await openSavedFiles(knex, save?.files ?? [], savedStories(keys as Keys));
         await ask(save?.states ?? [], rows);
+        await refreshFileVisibility(knex, rest);
       },
     ],
     [
       'news.items.delete',
       async ({ keys }) => {
         const save = carried<NewsSave>(keys, NEWS_SAVE);
-        await refreshFileVisibility(knex, save?.files ?? []);
+        // Gone, its files can only turn private: the page first.
         await rebuild(keys as Keys, save?.states ?? []);
+        await refreshFileVisibility(knex, save?.files ?? []);
       },
     ],
   ];
