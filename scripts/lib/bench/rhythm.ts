@@ -4,7 +4,8 @@
  * unpublish, a category and a municipality renamed (and back) and a byline
  * changed (and back) during it. Each change is timed from the API call that
  * made it to the moment a reader sees it through the front server:
- * - publish: the story answers 200 and is listed on the home and its category page;
+ * - publish (a story with its photo, embargoed until then, as a newsroom's go out): the story answers 200,
+ *   its photo is readable, and it is listed on the home and its category page;
  * - correction: the story page shows the new summary;
  * - ad / urgent message: /live.json (and, for the urgent message, the home) carries it;
  * - unpublish: the story answers 404;
@@ -15,7 +16,8 @@
  * Changes overlap like in a real newsroom: nothing waits for the previous one.
  */
 import type { Knex } from 'knex';
-import { createItem, readItems, updateItem, type PortalClient } from '../../../directus/scripts/lib/client.ts';
+import sharp from 'sharp';
+import { createItem, readItems, updateItem, uploadFiles, type PortalClient } from '../../../directus/scripts/lib/client.ts';
 import { AD_WINDOW_FILTER } from '@portal/domain/news-access';
 import { isPubliclyVisible } from '@portal/domain/news-status';
 import { categorySlug, municipalitySlug, newsSlug } from '@portal/domain/slug';
@@ -61,15 +63,31 @@ export async function runRhythm(o: { siteUrl: string; client: PortalClient; knex
   const running: Promise<void>[] = [];
   let n = 0;
 
+  const jpeg = await sharp({ create: { width: 1200, height: 675, channels: 3, background: { r: 20, g: 90, b: 60 } } }).jpeg().toBuffer();
+  const uploadPhoto = async (name: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), name);
+    return (await client.request(uploadFiles(form))) as { id: string };
+  };
+
   const publish = async () => {
     const cat = cats[n++ % cats.length]!;
+    const photo = await uploadPhoto(`ritmo-${n}.jpg`);
     const draft = (await client.request(
-      createItem('news', { title: `Ritmo ${n} ${Date.now()}`, summary: 'Resumo da publicação do ritmo.', content: '<p>Texto do ritmo.</p>', status: 'draft', category_id: cat.id }),
+      createItem('news', {
+        title: `Ritmo ${n} ${Date.now()}`,
+        summary: 'Resumo da publicação do ritmo.',
+        content: '<p>Texto do ritmo.</p>',
+        featured_image: `/api/assets/${photo.id}`,
+        status: 'draft',
+        category_id: cat.id,
+      }),
     )) as { id: string; slug: string };
     const t0 = Date.now();
     await client.request(updateItem('news', draft.id, { status: 'published' }));
     const ms = await timeUntil(t0, async () => {
       if ((await text(`${siteUrl}/news/${draft.slug}/`)).status !== 200) return false;
+      if ((await text(`${siteUrl}/api/assets/${photo.id}`)).status !== 200) return false;
       const [home, category] = await Promise.all([text(`${siteUrl}/`), text(`${siteUrl}/category/${cat.slug}/`)]);
       return home.body.includes(`/news/${draft.slug}`) && category.body.includes(`/news/${draft.slug}`);
     });
