@@ -7,12 +7,17 @@
  * time. A cold `astro build` pays start-up and bundling on every publish
  * (docs/decisions/006-publish-pipeline.md).
  *
- * Message in: `{ id, env }`; out: `{ ready: true }` once, then
- * `{ id, ok, error?, rss, timings? }` per job (timings: a warm render's).
+ * Message in: `{ id, env }`, and `{ stepAside: id }` (a publish waits: the
+ * job stops between pages, if it is not nearly done); out: `{ ready: true }`
+ * once, then `{ id, ok, error?, steppedAside?, rss, timings? }` per job
+ * (timings: a warm render's).
  */
 import type { RenderTimings } from './warm-render.ts';
 export type WorkerJob = { id: number; env: Record<string, string> };
-export type WorkerReply = { ready: true } | { id: number; ok: boolean; error?: string; rss: number; timings?: RenderTimings };
+export type StepAside = { stepAside: number };
+export type WorkerReply =
+  | { ready: true }
+  | { id: number; ok: boolean; error?: string; steppedAside?: true; rss: number; timings?: RenderTimings };
 
 // As `astro build` has it before anything loads React (which picks its development or production build once, on load).
 process.env.NODE_ENV ??= 'production';
@@ -37,11 +42,25 @@ let kept: Kept | null = null;
   kept ??= p;
 });
 
-process.on('message', (job: WorkerJob) => {
+// The job running, and whether it was asked to step aside (the builder asks only after sending it: IPC keeps the order).
+let running: { id: number; aside: boolean } | null = null;
+
+process.on('message', (m: WorkerJob | StepAside) => {
+  if ('stepAside' in m) {
+    if (running?.id === m.stepAside) running.aside = true;
+    return;
+  }
+  const job = m;
+  const self = (running = { id: job.id, aside: false });
   setEnv(job.env);
+  // The first job (Astro's own build, which bundles the site) never steps aside: every later one needs it.
+  const stepAside = () => self.aside;
   // The config (astro.config.mjs) is imported afresh by a build() and reads this environment.
-  (kept ? renderTargeted(kept, process.env) : build({ logLevel: 'silent' }).then(() => undefined)).then(
-    (timings) => send({ id: job.id, ok: true, rss: process.memoryUsage().rss, ...(timings ? { timings } : {}) }),
+  (kept ? renderTargeted(kept, process.env, undefined, stepAside) : build({ logLevel: 'silent' }).then(() => undefined)).then(
+    (timings) =>
+      timings === 'stepped-aside'
+        ? send({ id: job.id, ok: false, steppedAside: true, rss: process.memoryUsage().rss })
+        : send({ id: job.id, ok: true, rss: process.memoryUsage().rss, ...(timings ? { timings } : {}) }),
     (e: unknown) => send({ id: job.id, ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e), rss: process.memoryUsage().rss }),
   );
 });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BuildWorker } from './build-worker.ts';
+import { SteppedAside } from './coalescer.ts';
 import { running } from '../../tests/support/processes.ts';
 
 const script = path.join(import.meta.dirname, 'fixtures/stand-in-worker.ts');
@@ -23,7 +24,7 @@ function setup(o: { maxJobs?: number; maxRssBytes?: number; maxGrowthBytes?: num
     ...(prime !== undefined ? { prime: () => (prime ? { env: { LOG: log, JOB: `prime${++n}`, ...prime }, done: () => primed.push(`done${n}`) } : null) } : {}),
   });
   workers.push(w);
-  const job = (name: string, env: Record<string, string> = {}) => w.run({ LOG: log, JOB: name, ...env });
+  const job = (name: string, env: Record<string, string> = {}, aside?: AbortSignal) => w.run({ LOG: log, JOB: name, ...env }, aside);
   const lines = () => readFileSync(log, 'utf8').trim().split('\n');
   return { w, job, lines, primed };
 }
@@ -54,6 +55,26 @@ describe('BuildWorker', () => {
     await expect(job('a', { FAIL: '1' })).rejects.toThrow(/falhou de propósito/);
     await job('b');
     expect(w.started).toBe(2);
+  });
+
+  it('a job asked to step aside stops and rejects with SteppedAside; the process stays; one asked before its turn never starts', async () => {
+    const { w, job, lines } = setup();
+    await job('first');
+    const aside = new AbortController();
+    const long = job('long', { WAIT_MS: '20000' }, aside.signal);
+    const queued = new AbortController();
+    const behind = job('behind', {}, queued.signal);
+    queued.abort();
+    while (!lines().some((l) => l.startsWith('start long'))) await new Promise((r) => setTimeout(r, 10));
+    // Action
+    aside.abort();
+    // Assert: both step aside (the second without starting), and the next job runs in the same process.
+    await expect(long).rejects.toBeInstanceOf(SteppedAside);
+    await expect(behind).rejects.toBeInstanceOf(SteppedAside);
+    await job('after');
+    expect(lines().map((l) => l.split(' ').slice(0, 2).join(' '))).toEqual(['start first', 'end first', 'start long', 'aside long', 'start after', 'end after']);
+    expect(new Set(lines().map((l) => l.split(' ')[2])).size).toBe(1);
+    expect(w.started).toBe(1);
   });
 
   it('is recycled when grown maxGrowthBytes past its first job, the new process started ahead of the next job', async () => {

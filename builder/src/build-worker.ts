@@ -9,7 +9,8 @@
  * process. docs/decisions/006-publish-pipeline.md.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import type { WorkerJob, WorkerReply } from './astro-worker.ts';
+import type { StepAside, WorkerJob, WorkerReply } from './astro-worker.ts';
+import { SteppedAside } from './coalescer.ts';
 import type { RenderTimings } from './warm-render.ts';
 import { captureOutput, howItEnded, type ChildOutput } from './child-output.ts';
 
@@ -105,12 +106,16 @@ export class BuildWorker {
     return done.then(() => {});
   }
 
-  /** Runs one build with `env` on top of the worker's environment; jobs queue behind each other. Resolves with a warm render's timings. */
-  run(env: Record<string, string>): Promise<RenderTimings | undefined> {
+  /**
+   * Runs one build with `env` on top of the worker's environment; jobs queue behind each other. Resolves with a warm render's timings.
+   * `aside` aborted: the job steps aside (rejects with SteppedAside) — at once if it has not started, else between its pages
+   * unless it is nearly done (then it resolves as usual). The process stays: nothing half-done is kept (its scratch is dropped).
+   */
+  run(env: Record<string, string>, aside?: AbortSignal): Promise<RenderTimings | undefined> {
     this.waiting++;
     const job = this.tail.then(() => {
       this.waiting--;
-      return this.runNow(env);
+      return this.runNow(env, aside);
     });
     this.tail = job.then(
       () => {
@@ -179,24 +184,30 @@ export class BuildWorker {
     return running;
   }
 
-  private async runNow(env: Record<string, string>): Promise<RenderTimings | undefined> {
+  private async runNow(env: Record<string, string>, aside?: AbortSignal): Promise<RenderTimings | undefined> {
     if (this.stopped) throw new Error('processo de build parado');
+    if (aside?.aborted) throw new SteppedAside();
     const r = this.spawn();
     const { child } = r;
     hold(child, true);
     try {
       await r.ready;
       const id = this.nextId++;
+      const askAside = () => {
+        if (child.connected) child.send({ stepAside: id } satisfies StepAside);
+      };
       const reply = await new Promise<Extract<WorkerReply, { id: number }>>((resolve, reject) => {
         const onMessage = (m: WorkerReply) => {
           if ('id' in m && m.id === id) {
             child.off('exit', onExit);
             child.off('message', onMessage);
+            aside?.removeEventListener('abort', askAside);
             resolve(m);
           }
         };
         const onExit = () => {
           child.off('message', onMessage);
+          aside?.removeEventListener('abort', askAside);
           // Its last words (the reason) may still be in the pipe when it exits.
           void r.output.ended.then((end) =>
             reject(new Error(`astro build falhou: o processo de build terminou no meio (${howItEnded(end)}):\n${r.output.tail()}`)),
@@ -207,9 +218,12 @@ export class BuildWorker {
         child.on('message', onMessage);
         child.once('exit', onExit);
         child.send({ id, env } satisfies WorkerJob);
+        aside?.addEventListener('abort', askAside, { once: true });
       });
       r.jobs++;
       r.firstRss ??= reply.rss;
+      // Stopped between pages on request: not a failure, the process is as good as before.
+      if (reply.steppedAside) throw new SteppedAside();
       if (!reply.ok || r.jobs >= this.o.maxJobs || reply.rss > this.o.maxRssBytes || reply.rss - r.firstRss > this.o.maxGrowthBytes) this.recycle(r);
       if (!reply.ok) throw new Error(`astro build falhou:\n${(reply.error ?? '').slice(-3000)}`);
       return reply.timings;

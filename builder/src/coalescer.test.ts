@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TargetedRequest } from '@portal/domain/build-contract';
-import { Coalescer, type BuildJobs } from './coalescer.ts';
+import { Coalescer, SteppedAside, type BuildJobs } from './coalescer.ts';
 
 const deferred = <T = void>() => {
   let resolve!: (v: T) => void;
@@ -38,12 +38,17 @@ function fakeSite() {
       folders.set(dir, snapshot);
       return dir;
     },
-    targeted: async (req, base) => {
-      site.targeted.push(req.news);
-      if (site.targetedGate) await site.targetedGate;
+    targeted: async (req, base, aside) => {
+      site.targeted.push([...req.news, ...req.slugs]);
+      // Stepping aside, as the warm process does between pages: while the job waits at its gate.
+      const stepped = new Promise<never>((_, reject) => aside?.addEventListener('abort', () => reject(new SteppedAside()), { once: true }));
+      stepped.catch(() => {});
+      if (aside?.aborted) throw new SteppedAside();
+      if (site.targetedGate) await Promise.race([site.targetedGate, stepped]);
       const dir = base ?? `t-${++n}`;
       const pages = new Set(base ? folders.get(base) : site.live ? folders.get(site.live) : []);
-      for (const id of req.news) pages.add(id);
+      // A story's page, or a list page a story-less change renders (its slugs stand for them here).
+      for (const id of [...req.news, ...req.slugs]) pages.add(id);
       folders.set(dir, pages);
       return dir;
     },
@@ -189,6 +194,95 @@ describe('full lane beside the live lane (nothing waits behind a full build)', (
     expect(site.targeted.slice(0, 3)).toEqual([['a'], ['b'], expect.arrayContaining(['b', 'c'])]);
     expect(site.activated.slice(0, 4)).toEqual(['full-1', 't-3', 't-4', 'full-2']);
     expect(site.content(site.live)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('a story arriving while a byline change renders goes live first: the change steps aside once, then runs again', async () => {
+    const { site, jobs } = fakeSite();
+    const outcomes: Array<[string, boolean]> = [];
+    const c = new Coalescer(jobs, (r, o) => outcomes.push([r.full ? 'full' : [...r.news, ...r.slugs].join(','), o.ok]));
+    await c.trigger({ full: true });
+    let gate = deferred();
+    site.targetedGate = gate.promise;
+    const byline: TargetedRequest = { full: false, news: [], slugs: ['autor/maria'] };
+    void c.trigger(byline);
+    await tick();
+    // Action: a publish while the byline's list pages render; another while the change runs again.
+    void c.trigger(t('p'));
+    await tick();
+    const first = gate;
+    gate = deferred();
+    site.targetedGate = gate.promise;
+    first.resolve();
+    await tick();
+    void c.trigger(t('q'));
+    await tick();
+    site.targetedGate = null;
+    gate.resolve();
+    await c.idle();
+    // Assert: "p" went ahead of the byline, which then ran again; "q" waited for it (once only); nothing failed.
+    expect(site.targeted).toEqual([['autor/maria'], ['p'], ['autor/maria'], ['q']]);
+    expect(outcomes).toEqual([
+      ['full', true],
+      ['p', true],
+      ['autor/maria', true],
+      ['q', true],
+    ]);
+    expect(site.content(site.live)).toEqual(['autor/maria', 'p', 'q']);
+  });
+
+  it("an adoption's replay steps aside once for a story: it goes live over the live site, and the adoption carries it", async () => {
+    const { site, jobs } = fakeSite();
+    const c = new Coalescer(jobs);
+    site.db = new Set(['old']);
+    await c.trigger({ full: true });
+    const fullGate = deferred();
+    site.fullGate = fullGate.promise;
+    void c.trigger({ full: true });
+    await tick();
+    void c.trigger(t('during'));
+    while (site.live === 'full-1') await tick();
+    let gate = deferred();
+    site.targetedGate = gate.promise;
+    fullGate.resolve();
+    while (c.fullRunning) await tick();
+    await tick();
+    // Action: "p" arrives while the adoption replays "during"; "q" while it replays again.
+    void c.trigger(t('p'));
+    await tick();
+    const first = gate;
+    gate = deferred();
+    site.targetedGate = gate.promise;
+    first.resolve();
+    await tick();
+    void c.trigger(t('q'));
+    await tick();
+    site.targetedGate = null;
+    gate.resolve();
+    await c.idle();
+    // Assert: the replay stepped aside for "p" (over the live site), ran again with it, and "q" waited for it.
+    expect(site.targeted).toEqual([['during'], ['during'], ['p'], expect.arrayContaining(['during', 'p']), ['q']]);
+    expect(site.activated.slice(-3)).toEqual([expect.stringMatching(/^t-/), 'full-3', expect.stringMatching(/^t-/)]);
+    expect(site.discarded).toEqual([]);
+    expect(site.content(site.live)).toEqual(['during', 'old', 'p', 'q']);
+  });
+
+  it('a story, and a change with no list page (ads, settings), never step aside', async () => {
+    const { site, jobs } = fakeSite();
+    const c = new Coalescer(jobs);
+    await c.trigger({ full: true });
+    for (const first of [t('a'), { full: false, news: [], slugs: [], lists: false } as TargetedRequest]) {
+      const gate = deferred();
+      site.targetedGate = gate.promise;
+      site.targeted = [];
+      void c.trigger(first);
+      await tick();
+      void c.trigger(t('p'));
+      await tick();
+      site.targetedGate = null;
+      gate.resolve();
+      await c.idle();
+      expect(site.targeted).toEqual([first.news, ['p']]);
+    }
   });
 
   it('a site-wide change queued behind nothing: the full lane never holds the live lane', async () => {

@@ -37,7 +37,11 @@ function runSearchIndex(root: string, into: string, recent: boolean): Promise<nu
   });
 }
 
-export type PostBuild = { finish: (log: (s: string) => void) => Promise<void> };
+export type PostBuild = {
+  finish: (log: (s: string) => void) => Promise<void>;
+  /** A warm render stepping aside before its pages were done: its index folder goes (no process was started). */
+  abandon: () => Promise<void>;
+};
 
 /**
  * Starts the search index for the build writing `outDir`; `finish` once its
@@ -70,6 +74,7 @@ export async function beginPostBuild(
     if (!targeted) writeFileSync(rowsFailedFile(outDir), e instanceof Error ? e.message : String(e));
   });
   return {
+    abandon: () => rm(tmp, { recursive: true, force: true }),
     async finish(log) {
       await copyFile(path.join(outDir, 'news-not-found/index.html'), path.join(outDir, 'news-not-found.html'));
       const count = index ? await index : await o.index!(tmp);

@@ -119,9 +119,9 @@ export function startBuilder(o: BuilderOptions) {
     });
   const runTargeted =
     o.jobs?.targeted ??
-    (async (req: TargetedRequest, base: string | null) => {
+    (async (req: TargetedRequest, base: string | null, aside?: AbortSignal) => {
       await releases.untilRestored(log);
-      return buildTargeted(req, base, releases, site);
+      return buildTargeted(req, base, releases, site, aside);
     });
   // Full builds not yet live (their rows are new to the warm process).
   const fullReleases = new Set<string>();
@@ -164,10 +164,10 @@ export function startBuilder(o: BuilderOptions) {
           status.fullBuilding = false;
         }
       },
-      targeted: async (req, base) => {
+      targeted: async (req, base, aside) => {
         // Laid over a full build being adopted: the warm process reads its rows for this job.
         if (base) fullReleases.delete(base);
-        const dir = await fullLane.during(() => runTargeted(req, base));
+        const dir = await fullLane.during(() => runTargeted(req, base, aside));
         if (missingPages(req.slugs, dir).length) removedPages.add(req);
         // A targeted build sees only its own articles: it adds to what the full build under it reported.
         const under = (base ? reports.get(base) : undefined) ?? status.skipped;

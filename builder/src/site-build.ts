@@ -20,6 +20,7 @@ import { BuildWorker, type BuildWorkerOptions } from './build-worker.ts';
 import type { PausableGroups } from './pausable.ts';
 import { ASTRO_BUILD_ARGS, ASTRO_NODE_ARGS } from './astro-cli.ts';
 import { lowerPriority } from './priority.ts';
+import { SteppedAside } from './coalescer.ts';
 import { captureOutput, howItEnded } from './child-output.ts';
 
 export type SiteBuildOptions = {
@@ -306,7 +307,7 @@ export function primeJob(
  * over the live release itself, one rename per file (no copy of the archive:
  * its cost would grow with it). Returns the folder.
  */
-export async function buildTargeted(req: TargetedRequest, base: string | null, releases: Releases, o: SiteBuildOptions): Promise<string> {
+export async function buildTargeted(req: TargetedRequest, base: string | null, releases: Releases, o: SiteBuildOptions, aside?: AbortSignal): Promise<string> {
   // Nothing live to lay the pages over yet: the first build is a full one.
   if (!base && !releases.active()) return buildFull(releases, o);
   const scratch = releases.prepare();
@@ -314,7 +315,11 @@ export async function buildTargeted(req: TargetedRequest, base: string | null, r
     const dir = base ?? releases.active()!;
     const env = targetedEnv(req, dir);
     const t0 = performance.now();
-    const timings = await (o.worker ? o.worker.run({ ...astroEnv(scratch, o), ...env }) : runAstro(scratch, o, env).then(() => undefined));
+    // A cold build (no warm process) never steps aside: it is the rare path, and stopping it would waste its start-up.
+    const timings = await (o.worker ? o.worker.run({ ...astroEnv(scratch, o), ...env }, aside) : runAstro(scratch, o, env).then(() => undefined)).catch((e: unknown) => {
+      if (e instanceof SteppedAside) o.log?.(`build direcionado${base ? ' (adoção)' : ''} cedeu a vez a uma notícia após ${Math.round(performance.now() - t0)} ms; roda de novo depois dela`);
+      throw e;
+    });
     const t1 = performance.now();
     const written = new Set(filesUnder(scratch));
     const stale = staleArchiveFiles(scratch, dir).filter((f) => !written.has(f));

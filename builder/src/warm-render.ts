@@ -89,8 +89,22 @@ async function indexRecent(out: string, into: string): Promise<number> {
 /** Where a targeted build's time went, for the builder's log: pages written, and milliseconds per step. */
 export type RenderTimings = { pages: number; pathsMs: number; renderMs: number; indexMs: number };
 
-/** One targeted build with the kept renderer, into SITE_OUT_DIR of the (already set) environment. */
-export async function renderTargeted(p: Prerenderer, env: Record<string, string | undefined>, log: (s: string) => void = () => {}): Promise<RenderTimings> {
+/** Past this share of its pages, a build asked to step aside finishes instead: what is left costs less than starting again. */
+export const STEP_ASIDE_BEFORE = 0.75;
+
+/**
+ * One targeted build with the kept renderer, into SITE_OUT_DIR of the (already
+ * set) environment. `stepAside`: asked between pages; once it says yes (and
+ * fewer than STEP_ASIDE_BEFORE of the pages are written) the build stops,
+ * leaves its pages unused in scratch and returns 'stepped-aside' (a publish
+ * waits: coalescer.ts runs it first, then this build again from the start).
+ */
+export async function renderTargeted(
+  p: Prerenderer,
+  env: Record<string, string | undefined>,
+  log: (s: string) => void = () => {},
+  stepAside: () => boolean = () => false,
+): Promise<RenderTimings | 'stepped-aside'> {
   const out = env.SITE_OUT_DIR;
   const plan = buildPlan(env);
   if (!out || !plan.targeted) throw new Error('render sem build: só builds direcionados, com SITE_OUT_DIR');
@@ -116,10 +130,15 @@ export async function renderTargeted(p: Prerenderer, env: Record<string, string 
   });
   const t1 = performance.now();
   const routes = new Set(paths.map((x) => x.route));
+  let aside = false;
   try {
     let next = 0;
     const one = async () => {
-      while (next < paths.length) {
+      while (next < paths.length && !aside) {
+        if (next < paths.length * STEP_ASIDE_BEFORE && stepAside()) {
+          aside = true;
+          break;
+        }
         const { pathname, route } = paths[next++]!;
         const r = await renderPath({ prerenderer: p, pathname, route, options, logger: options.logger, collectMetadata: false });
         if (!r) continue;
@@ -130,6 +149,10 @@ export async function renderTargeted(p: Prerenderer, env: Record<string, string 
     await Promise.all(Array.from({ length: Math.max(1, options.settings.config.build.concurrency) }, one));
   } finally {
     for (const route of routes) route.distURL = undefined; // Astro appends every file written to its route
+  }
+  if (aside) {
+    await post?.abandon();
+    return 'stepped-aside';
   }
   const t2 = performance.now();
   await post?.finish(log);

@@ -17,6 +17,7 @@ import { LIVE_ONLY, newsSnapshotFile, planEnv, targetedPlan, type TargetedReques
 import { Releases } from '@portal/builder/releases';
 import { astroEnv, buildFull, primeJob, runAstro, warmAstro } from '@portal/builder/site-build';
 import type { BuildWorker } from '@portal/builder/build-worker';
+import { SteppedAside } from '@portal/builder/coalescer';
 import { admin, newsFactory } from './support.ts';
 import { buildMoment, filesOf, firstDifference } from './build-output.ts';
 
@@ -151,3 +152,24 @@ it('a prime (the throwaway job that warms a process) writes no search index, as 
     await fresh.stop();
   }
 }, 240_000);
+
+it('a rendered job asked to step aside (a publish waits) stops between its pages, leaves no search index behind, and the same process renders the next job', async () => {
+  // Every list page: the longest kind of job a story could wait behind (a byline renamed).
+  const req: TargetedRequest = { full: false, news: [], slugs: [] };
+  await worker.settled();
+  const pid = worker.pid!;
+  const scratch = releases.prepare();
+  const aside = new AbortController();
+  const job = worker.run({ ...astroEnv(scratch, site), ...envFor(req) }, aside.signal);
+  // Once the job is in the process (sent at once: nothing queued), while it loads its data or renders.
+  setTimeout(() => aside.abort(), 20);
+  await expect(job).rejects.toBeInstanceOf(SteppedAside);
+  const lists = readdirSync(path.dirname(scratch)).filter((f) => f.startsWith(`${path.basename(scratch)}.pagefind-`));
+  expect(lists).toEqual([]);
+  expect(existsSync(path.join(scratch, 'index.html'))).toBe(false);
+  releases.discard(scratch);
+  const next = releases.prepare();
+  await worker.run({ ...astroEnv(next, site), ...envFor(req) });
+  expect(existsSync(path.join(next, 'index.html'))).toBe(true);
+  expect(worker.pid).toBe(pid);
+}, 180_000);
