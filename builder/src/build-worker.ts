@@ -154,6 +154,7 @@ export class BuildWorker {
       detached: true,
     });
     this.started++;
+    this.o.log?.(`processo de build iniciado (pid ${child.pid})`);
     // A send to a process that just died: its exit fails the job.
     child.on('error', () => {});
     const output = captureOutput(child);

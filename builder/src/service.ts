@@ -2,6 +2,7 @@
 import { LEGACY_QUERY_KEYS } from '@portal/domain/permalinks';
 import type http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
+import path from 'node:path';
 import { catchUpAfter, mergeRequests, parseBuildRequest, type BuilderStatus, type BuildRequest, type TargetedRequest } from '@portal/domain/build-contract';
 import { Coalescer, type BuildJobs, type BuildOutcome } from './coalescer.ts';
 import { Releases } from './releases.ts';
@@ -97,7 +98,9 @@ export function startBuilder(o: BuilderOptions) {
   // The first full build, once its rows and search index are written, while no site is live yet (primeJob).
   let upcoming: string | null = null;
   const worker = o.warm === false || o.jobs?.targeted ? undefined : warmAstro({ prime: () => primeJob(releases, o, upcoming), log });
-  worker?.warm();
+  // Not before there is something to prime it over: on a new site it would idle through the first full build
+  // (~200–350 MB at its peak, beside Pagefind); that build's onRows starts it, a minute before the site goes live.
+  if (releases.active()) worker?.warm();
   // Stopping the builder stops a full build under way (its processes would outlive it otherwise).
   const stopping = new AbortController();
   const site = { directusUrl: o.directusUrl, directusToken: o.directusToken, siteUrl: o.siteUrl, log, worker, signal: stopping.signal };
@@ -112,6 +115,7 @@ export function startBuilder(o: BuilderOptions) {
       const onRows = releases.active()
         ? undefined
         : (dir: string) => {
+            log(`primeiro build completo: notícias e índice de busca escritos (${path.basename(dir)})`);
             upcoming = dir;
             worker?.primeNow();
           };

@@ -62,6 +62,11 @@ describe('publish pipeline', () => {
     const tookMs = Number(/ em (\d+) ms$/.exec(prep!.line)?.[1]);
     const live = logged.find((l) => l.line.startsWith('build completo no ar'))!;
     expect(prep!.at - tookMs).toBeLessThan(live.at);
+    // Started only then: it idled through the whole first build before (at 100,000 stories, 200–350 MB beside Pagefind).
+    const rows = logged.findIndex((l) => l.line.startsWith('primeiro build completo: notícias e índice de busca escritos'));
+    const started = logged.findIndex((l) => l.line.startsWith('processo de build iniciado'));
+    expect(rows).toBeGreaterThanOrEqual(0);
+    expect(started).toBeGreaterThan(rows);
   });
 
   it('staff see when the site was last updated; anonymous readers do not', async () => {
