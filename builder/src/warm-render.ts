@@ -25,6 +25,7 @@ import { ROOT } from '../../directus/scripts/lib/paths.ts';
 import { buildPlan, inStoriesOnlyBuild } from '@portal/domain/build-contract';
 import { beginPostBuild } from './post-build.ts';
 import { loadedContent } from '../../site/src/build/load.ts';
+import { holdsRows } from '../../site/src/build/news-snapshot.ts';
 import { forgetBuilds } from '../../site/src/build/per-build.ts';
 import { writeSearchIndex } from '../../site/src/build/search-index.ts';
 
@@ -94,10 +95,14 @@ export const STEP_ASIDE_BEFORE = 0.75;
 
 /**
  * One targeted build with the kept renderer, into SITE_OUT_DIR of the (already
- * set) environment. `stepAside`: asked between pages; once it says yes (and
- * fewer than STEP_ASIDE_BEFORE of the pages are written) the build stops,
- * leaves its pages unused in scratch and returns 'stepped-aside' (a publish
- * waits: coalescer.ts runs it first, then this build again from the start).
+ * set) environment. `stepAside`: asked before the rows are read and between
+ * pages; once it says yes (and fewer than STEP_ASIDE_BEFORE of the pages are
+ * written) the build stops, leaves its pages unused in scratch and returns
+ * 'stepped-aside' (a publish waits: coalescer.ts runs it first, then this
+ * build again from the start). A build over another release's rows than those
+ * this process holds (an adoption) steps aside only before it reads them: after,
+ * the publish would read the live release's rows back, and this build the new
+ * ones again (seconds each at 100,000 stories), for a wait no shorter.
  */
 export async function renderTargeted(
   p: Prerenderer,
@@ -110,6 +115,7 @@ export async function renderTargeted(
   if (!out || !plan.targeted) throw new Error('render sem build: só builds direcionados, com SITE_OUT_DIR');
   // A live entry's build: the coverage's own pages and the feeds that date it; no search entry changed.
   const storiesOnly = plan.targeted.storiesOnly ? plan.targeted.slugs : null;
+  const switching = !!plan.targeted.newsSnapshot && !holdsRows(plan.targeted.newsSnapshot);
   const t0 = performance.now();
   // What the last build loaded goes before this one reads anything: never both at once (at 100,000 stories, ~500 MB).
   forgetBuilds();
@@ -121,6 +127,11 @@ export async function renderTargeted(
   // The recent search index from the content these pages were rendered from, in this process (no second load).
   // A prime (a throwaway job) indexes nothing either.
   const post = storiesOnly || plan.prime ? null : await beginPostBuild(ROOT, path.resolve(out), true, { index: (into) => indexRecent(out, into) });
+  // Asked while this job waited to start, or in its first moments: nothing read yet.
+  if (stepAside()) {
+    await post?.abandon();
+    return 'stepped-aside';
+  }
   const seen = new Set<string>();
   const paths = (await p.getStaticPaths()).filter(({ pathname }) => {
     const key = pathname.replace(/\/$/, '');
@@ -135,7 +146,7 @@ export async function renderTargeted(
     let next = 0;
     const one = async () => {
       while (next < paths.length && !aside) {
-        if (next < paths.length * STEP_ASIDE_BEFORE && stepAside()) {
+        if (!switching && next < paths.length * STEP_ASIDE_BEFORE && stepAside()) {
           aside = true;
           break;
         }

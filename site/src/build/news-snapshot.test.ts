@@ -162,6 +162,21 @@ describe('story rows of a build', () => {
     expect(r.stdout).toBe('gone gone');
   });
 
+  it('holdsRows: whether the process holds a base, seen from another copy of the module (the warm process has two); a rewritten base is not held', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'snap-'));
+    await storyRows<Sets>(sources({ news: rows(['a']), fixes: [] }), FULL_PLAN, path.join(dir, 'live'));
+    await storyRows<Sets>(sources({ news: rows(['a']), fixes: [] }), FULL_PLAN, path.join(dir, 'next'));
+    vi.resetModules();
+    const other: typeof import('./news-snapshot.ts') = await import('./news-snapshot.ts');
+    // The last base written or read is held: the next release's, not the live one's any more.
+    expect(other.holdsRows(path.join(dir, 'next.news.v8'))).toBe(true);
+    expect(other.holdsRows(path.join(dir, 'live.news.v8'))).toBe(false);
+    await storyRows<Sets>(sources({ news: [], fixes: [] }), ...targeted(dir, 'r2', 'z'));
+    expect(other.holdsRows(path.join(dir, 'live.news.v8'))).toBe(true);
+    writeFileSync(path.join(dir, 'live.news.v8'), serialize({ news: rows(['x']), fixes: [] }));
+    expect(other.holdsRows(path.join(dir, 'live.news.v8'))).toBe(false);
+  });
+
   it('mergeRows replaces listed stories’ rows by their fresh ones', () => {
     expect(mergeRows(rows(['a', 'b']), ['b', 'c'], rows(['c']), (r) => r.id)).toEqual(rows(['a', 'c']));
   });

@@ -86,9 +86,22 @@ function identity(file: string): string | null {
  */
 let lastBase: { key: string; sets: StorySets } | undefined;
 let lastMerged: { key: string; base: string; sets: StorySets; delta: Delta<StorySets> | null } | undefined;
+// Whose rows are held, seen from every copy of this module: the warm process has two (the site's bundle, and its own import).
+const HELD = Symbol.for('portal.rows.held');
+const held = globalThis as { [HELD]?: string };
+function keepBase(base: { key: string; sets: StorySets }) {
+  lastBase = base;
+  held[HELD] = base.key;
+}
 onOtherRows(() => {
   lastBase = lastMerged = undefined;
+  delete held[HELD];
 });
+
+/** Whether this process holds the rows of the base `file` (a warm render over that release reads nothing again). */
+export function holdsRows(file: string): boolean {
+  return held[HELD] !== undefined && held[HELD] === identity(file);
+}
 
 function readFile<T>(file: string, valid: (x: unknown) => boolean): T | null {
   try {
@@ -109,8 +122,8 @@ function readBase<S extends StorySets>(file: string): { key: string; sets: S } |
   forgetRows();
   const sets = readFile<S>(file, isSets);
   if (!sets) return null;
-  lastBase = { key, sets };
-  return lastBase as { key: string; sets: S };
+  keepBase({ key, sets });
+  return lastBase as unknown as { key: string; sets: S };
 }
 
 /** The rows the release whose base is `file` was made from (base and delta), or null without a usable snapshot. */
@@ -213,7 +226,7 @@ export async function storyRows<S extends StorySets>(
     const file = newsSnapshotFile(out);
     rmSync(snapshotDeltaFile(file), { force: true });
     const key = write(file, rows);
-    if (key) lastBase = { key, sets: rows };
+    if (key) keepBase({ key, sets: rows });
   }
   return { rows, before: null };
 }
