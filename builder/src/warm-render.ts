@@ -26,7 +26,7 @@ import { buildPlan, inStoriesOnlyBuild } from '@portal/domain/build-contract';
 import { beginPostBuild } from './post-build.ts';
 import { loadedContent } from '../../site/src/build/load.ts';
 import { holdsRows } from '../../site/src/build/news-snapshot.ts';
-import { forgetBuilds } from '../../site/src/build/per-build.ts';
+import { forgetBuilds, stepAsidePoint, steppingAside } from '../../site/src/build/per-build.ts';
 import { writeSearchIndex } from '../../site/src/build/search-index.ts';
 
 type RouteData = { type: string; pathname?: string; distURL?: URL[] };
@@ -132,40 +132,53 @@ export async function renderTargeted(
     await post?.abandon();
     return 'stepped-aside';
   }
-  const seen = new Set<string>();
-  const paths = (await p.getStaticPaths()).filter(({ pathname }) => {
-    const key = pathname.replace(/\/$/, '');
-    if (seen.has(key)) return false; // the first route wins, as in Astro's generation
-    seen.add(key);
-    return !storiesOnly || inStoriesOnlyBuild(key, storiesOnly);
-  });
-  const t1 = performance.now();
-  const routes = new Set(paths.map((x) => x.route));
-  let aside = false;
-  try {
-    let next = 0;
+  // Until the pages are nearly all written, the content's reads stop it too (per-build.ts stepAsidePoint):
+  // computing a site-wide change's paths takes seconds under a crowd. Never once another release's rows are read.
+  let paths: PathWithRoute[] | null = null;
+  let next = 0;
+  const mayStop = () => !switching && (!paths || next < paths.length * STEP_ASIDE_BEFORE) && stepAside();
+  const routes = new Set<RouteData>();
+  let t1 = 0;
+  const done = await steppingAside(mayStop, async () => {
+    const seen = new Set<string>();
+    const found = (await p.getStaticPaths()).filter(({ pathname }) => {
+      const key = pathname.replace(/\/$/, '');
+      if (seen.has(key)) return false; // the first route wins, as in Astro's generation
+      seen.add(key);
+      return !storiesOnly || inStoriesOnlyBuild(key, storiesOnly);
+    });
+    paths = found;
+    t1 = performance.now();
+    for (const x of found) routes.add(x.route);
+    // One stops, all stop (a failure, or a story waiting), before anything else is written into scratch.
+    let stop = false;
     const one = async () => {
-      while (next < paths.length && !aside) {
-        if (!switching && next < paths.length * STEP_ASIDE_BEFORE && stepAside()) {
-          aside = true;
-          break;
+      while (next < found.length && !stop) {
+        const { pathname, route } = found[next++]!;
+        try {
+          if (mayStop()) stepAsidePoint();
+          const r = await renderPath({ prerenderer: p, pathname, route, options, logger: options.logger, collectMetadata: false });
+          if (!r) continue;
+          await mkdir(r.outFolder, { recursive: true });
+          await writeFile(r.outFile, r.body);
+        } catch (e) {
+          stop = true;
+          throw e;
         }
-        const { pathname, route } = paths[next++]!;
-        const r = await renderPath({ prerenderer: p, pathname, route, options, logger: options.logger, collectMetadata: false });
-        if (!r) continue;
-        await mkdir(r.outFolder, { recursive: true });
-        await writeFile(r.outFile, r.body);
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, options.settings.config.build.concurrency) }, one));
-  } finally {
+    const loops = await Promise.allSettled(Array.from({ length: Math.max(1, options.settings.config.build.concurrency) }, one));
+    const failed = loops.find((l) => l.status === 'rejected');
+    if (failed) throw failed.reason;
+    return found.length;
+  }).finally(() => {
     for (const route of routes) route.distURL = undefined; // Astro appends every file written to its route
-  }
-  if (aside) {
+  });
+  if (done === 'stepped-aside') {
     await post?.abandon();
     return 'stepped-aside';
   }
   const t2 = performance.now();
   await post?.finish(log);
-  return { pages: paths.length, pathsMs: Math.round(t1 - t0), renderMs: Math.round(t2 - t1), indexMs: Math.round(performance.now() - t2) };
+  return { pages: done, pathsMs: Math.round(t1 - t0), renderMs: Math.round(t2 - t1), indexMs: Math.round(performance.now() - t2) };
 }

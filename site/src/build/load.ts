@@ -20,7 +20,7 @@ import type { Content, Correction, Ref } from '../lib/content-types.ts';
 import { storyRows } from './news-snapshot.ts';
 import { everyRow, type Cursor } from './paged-read.ts';
 import { listScope, wholeLists } from './archive-pages.ts';
-import { onNextBuild, perBuild } from './per-build.ts';
+import { onNextBuild, perBuild, stepAsidePoint } from './per-build.ts';
 import { storiesOf, withCatalogue, type CatalogueEntry, type RawNews } from './derive.ts';
 import type { RawEntry } from './live.ts';
 
@@ -148,6 +148,8 @@ async function load(): Promise<Content> {
       () => null,
     ),
   ]);
+  // Directus answered (under a crowd of readers, most of a build's paths): a story waiting goes first.
+  stepAsidePoint();
   const byId = (entries: unknown[]) => new Map((entries as CatalogueEntry[]).map((e) => [String(e.id), e]));
   const [catalogue, towns] = [byId(categories), byId(municipalities)];
   const rawNews = withCatalogue(storyRead.rows.news, catalogue, towns);
@@ -281,11 +283,17 @@ export function loadedContent(out: string): Content | null {
   return l && l.out === out ? l.c : null;
 }
 
-/** All build data, fetched once per build. */
-export const content: () => Promise<Content> = perBuild(() =>
+const loadOnce: () => Promise<Content> = perBuild(() =>
   load().then((c) => {
     writeReport(c.skipped);
     loaded[LOADED] = { out: process.env.SITE_OUT_DIR, c };
     return c;
   }),
 );
+
+/** All build data, fetched once per build. Every route's paths and every page ask for it: where a warm build may step aside. */
+export async function content(): Promise<Content> {
+  const c = await loadOnce();
+  stepAsidePoint();
+  return c;
+}

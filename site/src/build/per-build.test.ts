@@ -1,5 +1,5 @@
-import { afterEach, expect, it } from 'vitest';
-import { forgetBuilds, perBuild } from './per-build.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { forgetBuilds, perBuild, stepAsidePoint, steppingAside } from './per-build.ts';
 
 const before = process.env.SITE_OUT_DIR;
 afterEach(() => {
@@ -28,4 +28,29 @@ it('forgetBuilds lets go of every value made so far: the same build makes it aga
   const again = value();
   expect(again).toEqual({ n: 2 });
   expect(again).not.toBe(first);
+});
+
+describe('stepping aside (a warm build a story waits behind)', () => {
+  it('stops at a step-aside point once asked, whatever wrapped the error; otherwise runs or fails as it would', async () => {
+    // Outside a warm build nothing is asked: a cold build never stops.
+    expect(() => stepAsidePoint()).not.toThrow();
+    let asked = false;
+    const work = async () => {
+      stepAsidePoint();
+      asked = true;
+      try {
+        stepAsidePoint();
+      } catch (e) {
+        throw new Error('erro de render do Astro', { cause: e });
+      }
+      return 'feito';
+    };
+    expect(await steppingAside(() => false, work)).toBe('feito');
+    // Asked between the two points: the second stops, inside an error of someone else's.
+    asked = false;
+    expect(await steppingAside(() => asked, work)).toBe('stepped-aside');
+    await expect(steppingAside(() => false, async () => Promise.reject(new Error('Directus fora do ar')))).rejects.toThrow('Directus fora do ar');
+    // Over: the next cold build is not asked anything.
+    expect(() => stepAsidePoint()).not.toThrow();
+  });
 });

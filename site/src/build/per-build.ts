@@ -61,3 +61,38 @@ export function forgetRows(): void {
   // grows the heap by the new rows before it collects the old ones (measured: 720 → 1,086 MB at an adoption).
   (globalThis as { gc?: () => void }).gc?.();
 }
+
+// A warm build asked to step aside (builder/src/warm-render.ts, coalescer.ts): on globalThis, as above.
+const ASK = Symbol.for('portal.stepAside.ask');
+const TAKEN = Symbol.for('portal.stepAside.taken');
+const aside = globalThis as { [ASK]?: () => boolean; [TAKEN]?: boolean };
+
+/**
+ * Where a warm build stops when asked to step aside for a story: every route's
+ * paths and every page read the content (load.ts `content`), and the content
+ * is read after Directus answered. Nothing happens outside `steppingAside`.
+ */
+export function stepAsidePoint(): void {
+  if (!aside[ASK]?.()) return;
+  aside[TAKEN] = true;
+  throw new Error('build cedeu a vez a uma notícia');
+}
+
+/**
+ * Runs `run` with `ask` consulted at every stepAsidePoint; 'stepped-aside' when
+ * it stopped at one (whatever Astro wrapped the error in), its own result or
+ * error otherwise.
+ */
+export async function steppingAside<T>(ask: () => boolean, run: () => Promise<T>): Promise<T | 'stepped-aside'> {
+  aside[ASK] = ask;
+  aside[TAKEN] = false;
+  try {
+    return await run();
+  } catch (e) {
+    if (aside[TAKEN]) return 'stepped-aside';
+    throw e;
+  } finally {
+    delete aside[ASK];
+    delete aside[TAKEN];
+  }
+}
