@@ -62,6 +62,37 @@ function fakeSite() {
   return { site, jobs };
 }
 
+/** A site live from a full build of "old", and a second full build held at its gate, with `during` published while it runs. */
+async function secondFullBuildWith(c: Coalescer, site: ReturnType<typeof fakeSite>['site'], during: string) {
+  site.db = new Set(['old']);
+  await c.trigger({ full: true });
+  const fullGate = deferred();
+  site.fullGate = fullGate.promise;
+  void c.trigger({ full: true });
+  await tick();
+  void c.trigger(t(during));
+  while (site.live === 'full-1') await tick();
+  return fullGate;
+}
+
+/**
+ * With the live lane held at `gate`: `first` arrives, the held job is let go (and whatever runs next is held
+ * again), `second` arrives, and everything runs out.
+ */
+async function storyThenAnother(c: Coalescer, site: ReturnType<typeof fakeSite>['site'], gate: ReturnType<typeof deferred>, first: string, second: string) {
+  void c.trigger(t(first));
+  await tick();
+  const next = deferred();
+  site.targetedGate = next.promise;
+  gate.resolve();
+  await tick();
+  void c.trigger(t(second));
+  await tick();
+  site.targetedGate = null;
+  next.resolve();
+  await c.idle();
+}
+
 describe('live lane', () => {
   it('a burst during a build queues exactly one follow-up with everything merged', async () => {
     const { site, jobs } = fakeSite();
@@ -139,15 +170,8 @@ describe('full lane beside the live lane (nothing waits behind a full build)', (
   it('a publish waiting when a full build finishes goes live first, over the live site, then is replayed in the adoption', async () => {
     const { site, jobs } = fakeSite();
     const c = new Coalescer(jobs);
-    site.db = new Set(['old']);
-    await c.trigger({ full: true });
-    const fullGate = deferred();
-    site.fullGate = fullGate.promise;
-    void c.trigger({ full: true });
-    await tick();
     // "during" is published while the full build runs (it must be replayed); "a" holds the live lane as it ends.
-    void c.trigger(t('during'));
-    while (site.live === 'full-1') await tick();
+    const fullGate = await secondFullBuildWith(c, site, 'during');
     const liveGate = deferred();
     site.targetedGate = liveGate.promise;
     void c.trigger(t('a'));
@@ -201,24 +225,13 @@ describe('full lane beside the live lane (nothing waits behind a full build)', (
     const outcomes: Array<[string, boolean]> = [];
     const c = new Coalescer(jobs, (r, o) => outcomes.push([r.full ? 'full' : [...r.news, ...r.slugs].join(','), o.ok]));
     await c.trigger({ full: true });
-    let gate = deferred();
+    const gate = deferred();
     site.targetedGate = gate.promise;
     const byline: TargetedRequest = { full: false, news: [], slugs: ['autor/maria'] };
     void c.trigger(byline);
     await tick();
     // Action: a publish while the byline's list pages render; another while the change runs again.
-    void c.trigger(t('p'));
-    await tick();
-    const first = gate;
-    gate = deferred();
-    site.targetedGate = gate.promise;
-    first.resolve();
-    await tick();
-    void c.trigger(t('q'));
-    await tick();
-    site.targetedGate = null;
-    gate.resolve();
-    await c.idle();
+    await storyThenAnother(c, site, gate, 'p', 'q');
     // Assert: "p" went ahead of the byline, which then ran again; "q" waited for it (once only); nothing failed.
     expect(site.targeted).toEqual([['autor/maria'], ['p'], ['autor/maria'], ['q']]);
     expect(outcomes).toEqual([
@@ -233,32 +246,14 @@ describe('full lane beside the live lane (nothing waits behind a full build)', (
   it("an adoption's replay steps aside once for a story: it goes live over the live site, and the adoption carries it", async () => {
     const { site, jobs } = fakeSite();
     const c = new Coalescer(jobs);
-    site.db = new Set(['old']);
-    await c.trigger({ full: true });
-    const fullGate = deferred();
-    site.fullGate = fullGate.promise;
-    void c.trigger({ full: true });
-    await tick();
-    void c.trigger(t('during'));
-    while (site.live === 'full-1') await tick();
-    let gate = deferred();
+    const fullGate = await secondFullBuildWith(c, site, 'during');
+    const gate = deferred();
     site.targetedGate = gate.promise;
     fullGate.resolve();
     while (c.fullRunning) await tick();
     await tick();
     // Action: "p" arrives while the adoption replays "during"; "q" while it replays again.
-    void c.trigger(t('p'));
-    await tick();
-    const first = gate;
-    gate = deferred();
-    site.targetedGate = gate.promise;
-    first.resolve();
-    await tick();
-    void c.trigger(t('q'));
-    await tick();
-    site.targetedGate = null;
-    gate.resolve();
-    await c.idle();
+    await storyThenAnother(c, site, gate, 'p', 'q');
     // Assert: the replay stepped aside for "p" (over the live site), ran again with it, and "q" waited for it.
     expect(site.targeted).toEqual([['during'], ['during'], ['p'], expect.arrayContaining(['during', 'p']), ['q']]);
     expect(site.activated.slice(-3)).toEqual([expect.stringMatching(/^t-/), 'full-3', expect.stringMatching(/^t-/)]);

@@ -156,7 +156,7 @@ export async function renderTargeted(
       while (next < found.length && !stop) {
         const { pathname, route } = found[next++]!;
         try {
-          if (mayStop()) stepAsidePoint();
+          stepAsidePoint();
           const r = await renderPath({ prerenderer: p, pathname, route, options, logger: options.logger, collectMetadata: false });
           if (!r) continue;
           await mkdir(r.outFolder, { recursive: true });
