@@ -79,7 +79,7 @@ async function secondFullBuildWith(c: Coalescer, site: ReturnType<typeof fakeSit
  * With the live lane held at `gate`: `first` arrives, the held job is let go (and whatever runs next is held
  * again), `second` arrives, and everything runs out.
  */
-async function storyThenAnother(c: Coalescer, site: ReturnType<typeof fakeSite>['site'], gate: ReturnType<typeof deferred>, first: string, second: string) {
+async function storyThenAnother(c: Coalescer, site: ReturnType<typeof fakeSite>['site'], gate: { resolve: () => void }, first: string, second: string) {
   void c.trigger(t(first));
   await tick();
   const next = deferred();

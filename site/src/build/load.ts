@@ -20,7 +20,7 @@ import type { Content, Correction, Ref } from '../lib/content-types.ts';
 import { storyRows } from './news-snapshot.ts';
 import { everyRow, type Cursor } from './paged-read.ts';
 import { listScope, wholeLists } from './archive-pages.ts';
-import { onNextBuild, perBuild, stepAsidePoint } from './per-build.ts';
+import { onNextBuild, orStepAside, perBuild, stepAsidePoint } from './per-build.ts';
 import { storiesOf, withCatalogue, type CatalogueEntry, type RawNews } from './derive.ts';
 import type { RawEntry } from './live.ts';
 
@@ -77,7 +77,8 @@ async function load(): Promise<Content> {
     byStory<RawNews>(ids, (part) =>
       client.request(readItems('news', { fields: NEWS_FIELDS, filter: { _and: [PUBLISHED, { id: { _in: part } }] }, limit: -1 })),
     );
-  const [storyRead, categories, municipalities, settingRows, profiles, events, ads, listAliases, listLegacy, alertsKey] = await Promise.all([
+  // A warm build a story waits behind stops here as soon as it is asked, not once Directus has answered.
+  const [storyRead, categories, municipalities, settingRows, profiles, events, ads, listAliases, listLegacy, alertsKey] = await orStepAside(Promise.all([
     // The stories, their corrections and their old addresses: from the release's snapshot plus the
     // listed stories in a targeted build (news-snapshot.ts), from Directus in a full one.
     storyRows<Rows>({
@@ -147,9 +148,7 @@ async function load(): Promise<Content> {
       (r) => r.publicKey,
       () => null,
     ),
-  ]);
-  // Directus answered (under a crowd of readers, most of a build's paths): a story waiting goes first.
-  stepAsidePoint();
+  ]));
   const byId = (entries: unknown[]) => new Map((entries as CatalogueEntry[]).map((e) => [String(e.id), e]));
   const [catalogue, towns] = [byId(categories), byId(municipalities)];
   const rawNews = withCatalogue(storyRead.rows.news, catalogue, towns);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { forgetBuilds, perBuild, stepAsidePoint, steppingAside } from './per-build.ts';
+import { forgetBuilds, orStepAside, perBuild, stepAsidePoint, steppingAside } from './per-build.ts';
 
 const before = process.env.SITE_OUT_DIR;
 afterEach(() => {
@@ -52,5 +52,16 @@ describe('stepping aside (a warm build a story waits behind)', () => {
     await expect(steppingAside(() => false, async () => Promise.reject(new Error('Directus fora do ar')))).rejects.toThrow('Directus fora do ar');
     // Over: the next cold build is not asked anything.
     expect(() => stepAsidePoint()).not.toThrow();
+  });
+  it('a read still pending stops as soon as a step aside is asked, not when it answers; outside a warm build it is the read itself', async () => {
+    const slow = new Promise<string>((r) => setTimeout(() => r('respondeu'), 5_000));
+    expect(orStepAside(slow)).toBe(slow);
+    let asked = false;
+    setTimeout(() => (asked = true), 50);
+    const t0 = performance.now();
+    expect(await steppingAside(() => asked, () => orStepAside(slow))).toBe('stepped-aside');
+    expect(performance.now() - t0).toBeLessThan(1_000);
+    // Not asked: the answer, as it came.
+    expect(await steppingAside(() => false, () => orStepAside(Promise.resolve('pronto')))).toBe('pronto');
   });
 });

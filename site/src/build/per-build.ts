@@ -79,6 +79,35 @@ export function stepAsidePoint(): void {
 }
 
 /**
+ * `p`, or a step aside as soon as one is asked while it is pending (polled: the ask is a function). A
+ * build's reads from Directus take a second and more under a crowd of readers; a story should not wait
+ * for them. What was asked goes on, unused. Outside `steppingAside`, `p` itself.
+ */
+export function orStepAside<T>(p: Promise<T>, everyMs = 25): Promise<T> {
+  if (!aside[ASK]) return p;
+  return new Promise<T>((resolve, reject) => {
+    const poll = setInterval(() => {
+      try {
+        stepAsidePoint();
+      } catch (e) {
+        clearInterval(poll);
+        reject(e);
+      }
+    }, everyMs);
+    p.then(
+      (v) => {
+        clearInterval(poll);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearInterval(poll);
+        reject(e);
+      },
+    );
+  });
+}
+
+/**
  * Runs `run` with `ask` consulted at every stepAsidePoint; 'stepped-aside' when
  * it stopped at one (whatever Astro wrapped the error in), its own result or
  * error otherwise.
