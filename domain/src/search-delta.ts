@@ -30,10 +30,13 @@ export const RECENT_INDEX_DIR = 'pagefind-recent';
  * merged by the search page in the browser (Pagefind `mergeIndex`). Folders
  * of 20,000 peaked at 1.4–1.5 GB each, the largest process of a 100,000-story
  * build (issue #33's 4 GB is for the whole stack); 10,000 halve that, for
- * ten small merges on the search page instead of five.
+ * ten small merges on the search page instead of five. At 10,000 Pagefind
+ * still reached 730–755 MB beside a 100,000-story build's page processes
+ * (the stack's peak, at the goal's edge); 5,000 halve it again (decision 069),
+ * and the search page merges its parts at once, not one after another.
  * PORTAL_SEARCH_SHARD_SIZE lowers it (tests split a small archive).
  */
-export const SEARCH_SHARD_SIZE = 10_000;
+export const SEARCH_SHARD_SIZE = 5_000;
 
 /** An operator's setting that may only lower `max` (a whole number from `min`), else `max`. */
 function lowered(raw: string | undefined, min: number, max: number): number {

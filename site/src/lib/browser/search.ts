@@ -22,7 +22,8 @@ async function withParts(pagefind: Pagefind): Promise<Set<string>> {
     const delta = parseDelta(res.ok ? await res.text() : null);
     if (!delta) return new Set();
     const others = searchShardDirs(delta.parts).slice(1);
-    for (const dir of [...others, ...(delta.recent ? [RECENT_INDEX_DIR] : [])]) await pagefind.mergeIndex?.(`/${dir}/`);
+    // At once: each part is an instance of its own in Pagefind (its entry and metadata fetched in parallel, not one round trip after another).
+    await Promise.all([...others, ...(delta.recent ? [RECENT_INDEX_DIR] : [])].map((dir) => pagefind.mergeIndex?.(`/${dir}/`)));
     return new Set(delta.removed);
   } catch {
     return new Set(); // The first part alone still answers.
