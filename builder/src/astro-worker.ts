@@ -7,8 +7,8 @@
  * time. A cold `astro build` pays start-up and bundling on every publish
  * (docs/decisions/006-publish-pipeline.md).
  *
- * Message in: `{ id, env }`, and `{ stepAside: id }` (a publish waits: the
- * job stops between pages, if it is not nearly done); out: `{ ready: true }`
+ * Message in: `{ id, env }`, and `{ stepAside: id }` (a story waits: the job
+ * stops at its next step-aside point, if it is not nearly done: warm-render.ts); out: `{ ready: true }`
  * once, then `{ id, ok, error?, steppedAside?, rss, timings? }` per job
  * (timings: a warm render's).
  */

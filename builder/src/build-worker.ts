@@ -108,8 +108,8 @@ export class BuildWorker {
 
   /**
    * Runs one build with `env` on top of the worker's environment; jobs queue behind each other. Resolves with a warm render's timings.
-   * `aside` aborted: the job steps aside (rejects with SteppedAside) — at once if it has not started, else between its pages
-   * unless it is nearly done (then it resolves as usual). The process stays: nothing half-done is kept (its scratch is dropped).
+   * `aside` aborted: the job steps aside (rejects with SteppedAside) — at once if it has not started, else at its next
+   * step-aside point (warm-render.ts) unless it is nearly done (then it resolves as usual). The process stays: nothing half-done is kept (its scratch is dropped).
    */
   run(env: Record<string, string>, aside?: AbortSignal): Promise<RenderTimings | undefined> {
     this.waiting++;

@@ -95,9 +95,11 @@ export const STEP_ASIDE_BEFORE = 0.75;
 
 /**
  * One targeted build with the kept renderer, into SITE_OUT_DIR of the (already
- * set) environment. `stepAside`: asked before the rows are read and between
- * pages; once it says yes (and fewer than STEP_ASIDE_BEFORE of the pages are
- * written) the build stops, leaves its pages unused in scratch and returns
+ * set) environment. `stepAside`: asked before anything is read, at every read
+ * of the content, while its Directus reads are pending and between pages
+ * (per-build.ts stepAsidePoint); once it says yes (and fewer than
+ * STEP_ASIDE_BEFORE of the pages are written) the build stops, leaves its
+ * pages unused in scratch and returns
  * 'stepped-aside' (a publish waits: coalescer.ts runs it first, then this
  * build again from the start). A build over another release's rows than those
  * this process holds (an adoption) steps aside only before it reads them: after,

@@ -69,8 +69,10 @@ const aside = globalThis as { [ASK]?: () => boolean; [TAKEN]?: boolean };
 
 /**
  * Where a warm build stops when asked to step aside for a story: every route's
- * paths and every page read the content (load.ts `content`), and the content
- * is read after Directus answered. Nothing happens outside `steppingAside`.
+ * paths and every page read the content (load.ts `content`), and the reads
+ * from Directus are waited for with `orStepAside`. Nothing happens outside
+ * `steppingAside`. A synchronous stretch (a collection, deriving the archive)
+ * stops at the next point after it: the ask reaches the process between tasks.
  */
 export function stepAsidePoint(): void {
   if (!aside[ASK]?.()) return;
