@@ -60,8 +60,8 @@ export class Coalescer {
   /** Targeted requests made since the running full build started (to replay over it). */
   private sinceFull: TargetedRequest | null = null;
   private adoption: Adoption | null = null;
-  /** The live lane's job now; `aside` when it may step aside for a story. */
-  private running: { aside: AbortController | null } | null = null;
+  /** Aborted when a story arrives: the live lane's job now, when it may step aside for one. */
+  private aside: AbortController | null = null;
   private setAside: SetAside | null = null;
   readonly history: Array<{ request: BuildRequest; outcome: BuildOutcome; finishedAt: Date }> = [];
 
@@ -93,7 +93,7 @@ export class Coalescer {
     } else {
       this.pendingTargeted = mergeTargeted(this.pendingTargeted, req);
       if (this.fullRun) this.sinceFull = mergeTargeted(this.sinceFull, req);
-      if (req.news.length) this.running?.aside?.abort();
+      if (req.news.length) this.aside?.abort();
       this.live ??= this.liveLoop();
     }
     return this.idle();
@@ -159,8 +159,7 @@ export class Coalescer {
     try {
       while (this.pendingTargeted || this.adoption || this.setAside) {
         const { req, adoption, startedAt: t0, mayStepAside } = this.nextLiveJob();
-        const aside = mayStepAside && req ? new AbortController() : null;
-        this.running = { aside };
+        const aside = (this.aside = mayStepAside && req ? new AbortController() : null);
         let dir: string | null = null;
         try {
           dir = req ? await this.jobs.targeted(req, adoption?.dir ?? null, aside?.signal) : adoption!.dir;
@@ -170,7 +169,6 @@ export class Coalescer {
           if (adoption && req && (req.news.length || req.slugs.length)) this.record(req, { ok: true, ms: Date.now() - t0 });
         } catch (e) {
           if (e instanceof SteppedAside) {
-            if (adoption) adoption.waited = true;
             this.setAside = { req, adoption, startedAt: t0, storiesFirst: true, stories: null };
             continue;
           }
@@ -179,7 +177,7 @@ export class Coalescer {
           // The stories replayed over a failed adoption are still owed to the live site.
           if (adoption && req) this.pendingTargeted = mergeTargeted(this.pendingTargeted, req);
         } finally {
-          this.running = null;
+          this.aside = null;
         }
       }
     } finally {
